@@ -1,0 +1,52 @@
+# marbleboard: every target sets up .venv itself when it is missing or older
+# than pyproject.toml, so a fresh clone needs only `make run` or `make test`.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+BOARD  ?= wampoo
+CHIP   ?= rp2040
+PORT   ?=
+BUILD  := build/firmware/$(BOARD)-$(CHIP)
+
+.PHONY: run test firmware flash bench lint docs clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "marbleboard needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/marbleboard run
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+firmware: $(STAMP)
+	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD)
+
+flash: firmware
+	$(BIN)/marbleboard firmware flash --build $(BUILD) $(if $(PORT),--port $(PORT))
+
+bench: $(STAMP)
+	$(BIN)/marbleboard bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check host tests firmware
+	$(BIN)/mypy
+
+# Regenerate the committed board files, pictures and tables from the layouts.
+docs: $(STAMP)
+	$(BIN)/marbleboard board export $(BOARD) -o hardware/boards/$(BOARD).json
+	$(BIN)/marbleboard board render $(BOARD) -o docs/images/$(BOARD).svg
+	$(BIN)/marbleboard board render $(BOARD) --template -o hardware/templates/$(BOARD)-drill.svg
+	$(BIN)/marbleboard board bom $(BOARD) --markdown -o hardware/bom/$(BOARD).md
+	$(BIN)/marbleboard board power $(BOARD) --markdown -o hardware/power/$(BOARD).md
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,139 @@
+"""``marbleboard board ...``: inspect, check, draw and cost a board."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import bom, get_board, power, svg, text
+from .fileformat import BoardError, dump_board
+from .layouts import LAYOUTS
+from .model import Board
+
+
+def _value(text_value: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text_value)
+        except ValueError:
+            pass
+    return text_value
+
+
+def _params(pairs: list[str]) -> dict[str, Any]:
+    params = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--set wants NAME=VALUE, got {pair!r}")
+        params[key.strip()] = _value(value.strip())
+    return params
+
+
+def _board(args: argparse.Namespace) -> Board:
+    try:
+        return get_board(args.board, **_params(args.set))
+    except (BoardError, ValueError) as e:
+        raise SystemExit(f"error: {e}") from e
+
+
+def summary(board: Board) -> str:
+    roles: dict[str, int] = {}
+    for h in board.holes:
+        roles[h.role] = roles.get(h.role, 0) + 1
+    counts = ", ".join(f"{n} {role}" for role, n in roles.items())
+    return (f"{board.name} ({board.id}): {len(board.holes)} holes ({counts}), "
+            f"{len(board.lamps)} lamps\n"
+            f"board {board.width_mm:g} x {board.height_mm:g} mm, holes {board.hole_diameter_mm:g}"
+            f" mm, sensor chain {board.sensor_count} ({board.sensor_registers} x 74HC165), "
+            f"LED chain {board.led_count}\n")
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for name, (_build, defaults) in sorted(LAYOUTS.items()):
+        params = ", ".join(f"{k}={v}" for k, v in defaults.items())
+        print(f"{name:10} {params}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    board = _board(args)
+    print(summary(board))
+    print(text.render(board))
+    print(f"legend: {', '.join(f'{s} {r}' for r, s in text.SYMBOLS.items())}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    failed = 0
+    for spec in args.files:
+        try:
+            board = get_board(spec)
+        except BoardError as e:
+            print(e, file=sys.stderr)
+            failed += 1
+        else:
+            print(f"{spec}: ok, {len(board.holes)} holes")
+    return 1 if failed else 0
+
+
+def _write(out: str | None, content: str) -> None:
+    if out in (None, "-"):
+        sys.stdout.write(content)
+    else:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(content, encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    board = _board(args)
+    picture = svg.drill_template(board) if args.template else svg.game_view(board)
+    _write(args.output, picture)
+    return 0
+
+
+def cmd_bom(args: argparse.Namespace) -> int:
+    _write(args.output, bom.format_bom(_board(args), markdown=args.markdown))
+    return 0
+
+
+def cmd_power(args: argparse.Namespace) -> int:
+    _write(args.output, power.format_budget(_board(args), markdown=args.markdown))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    _write(args.output, dump_board(_board(args)))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("board", help="inspect, check, draw and cost a board")
+    bsub = p.add_subparsers(dest="board_command", required=True)
+
+    def with_board(name: str, help_text: str) -> argparse.ArgumentParser:
+        q = bsub.add_parser(name, help=help_text)
+        q.add_argument("board", help="a layout name (see 'board list') or a board file")
+        q.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                       help="a layout parameter, e.g. holes_per_side=20")
+        q.add_argument("-o", "--output", help="write to this file instead of the screen")
+        return q
+
+    bsub.add_parser("list", help="the layouts and their parameters").set_defaults(
+        func=cmd_list)
+    with_board("show", "a summary and a text picture").set_defaults(func=cmd_show)
+    q = with_board("render", "an SVG: the game view, or the 1:1 drilling template")
+    q.add_argument("--template", action="store_true", help="the 1:1 drilling template")
+    q.set_defaults(func=cmd_render)
+    for name, func, help_text in (("bom", cmd_bom, "the bill of materials"),
+                                  ("power", cmd_power, "the power budget")):
+        q = with_board(name, help_text)
+        q.add_argument("--markdown", action="store_true", help="a Markdown table")
+        q.set_defaults(func=func)
+    with_board("export", "the board file (JSON)").set_defaults(func=cmd_export)
+    q = bsub.add_parser("check", help="check board files and list every problem")
+    q.add_argument("files", nargs="+")
+    q.set_defaults(func=cmd_check)

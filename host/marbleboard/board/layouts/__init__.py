@@ -1,0 +1,16 @@
+"""Boards built from parameters: the layouts that ship with marbleboard.
+
+A new game's board is one module here with a ``build(**params)`` function that
+returns board file data, and one line in ``LAYOUTS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import wampoo
+
+LAYOUTS: dict[str, tuple[Callable[..., dict[str, Any]], dict[str, Any]]] = {
+    "wampoo": (wampoo.build, wampoo.DEFAULTS),
+}

@@ -1,0 +1,115 @@
+"""SVG pictures of a board: the game view and the 1:1 drilling template."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from xml.sax.saxutils import escape
+
+from .model import Board
+
+WOOD = "#e6c79c"
+HOLE = "#4a3728"
+
+
+def _svg(width: str, height: str, board: Board, body: list[str], title: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {board.width_mm:g} {board.height_mm:g}" font-family="sans-serif">\n'
+        f"<title>{escape(title)}</title>\n" + "\n".join(body) + "\n</svg>\n"
+    )
+
+
+def game_view(board: Board, marbles: Mapping[str, str] | None = None,
+              lights: Mapping[str, str] | None = None, px: int = 640) -> str:
+    """The board as players see it.
+
+    ``marbles`` maps a hole id to the seat whose marble sits there; ``lights`` maps
+    a hole or lamp id to a ``#rrggbb`` colour shown under it.
+    """
+    marbles = marbles or {}
+    lights = lights or {}
+    colours = {s.name: s.colour for s in board.seats}
+    r = board.hole_diameter_mm / 2
+    body = [f'<rect x="0" y="0" width="{board.width_mm:g}" height="{board.height_mm:g}" '
+            f'rx="{board.min_pitch_mm:g}" fill="{WOOD}" stroke="#a07850" stroke-width="2"/>']
+    # Faint lines along the track and into each HOME row show the way round.
+    track = board.track()
+    if track:
+        pts = " ".join(f"{h.x:g},{h.y:g}" for h in track)
+        body.append(f'<polygon points="{pts}" fill="none" stroke="#c9a677" stroke-width="3"/>')
+    for h in board.holes:
+        if h.branch:
+            row = [h, *board.home_row(board.hole(h.branch).seat or "")]
+            pts = " ".join(f"{p.x:g},{p.y:g}" for p in row)
+            colour = colours.get(row[-1].seat or "", "#c9a677")
+            body.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" '
+                        f'stroke-opacity="0.35" stroke-width="3"/>')
+    for lamp in board.lamps:
+        lit = lights.get(lamp.id)
+        body.append(f'<rect x="{lamp.x - 4:g}" y="{lamp.y - 4:g}" width="8" height="8" rx="2" '
+                    f'fill="{lit or "#b89468"}" stroke="#7a5a3a" stroke-width="0.6"/>')
+    for h in board.holes:
+        lit = lights.get(h.id)
+        if lit:
+            body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r * 1.7:g}" fill="{lit}" '
+                        f'fill-opacity="0.55"/>')
+        ring = colours.get(h.seat or "") if h.role != "track" else None
+        stroke = f' stroke="{ring}" stroke-width="2.2"' if ring else ""
+        body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r:g}" fill="{HOLE}"{stroke}>'
+                    f"<title>{escape(h.id)}</title></circle>")
+        if h.role == "starter":
+            d = r * 0.55
+            body.append(f'<path d="M{h.x - d:g},{h.y - d:g}L{h.x + d:g},{h.y + d:g}'
+                        f'M{h.x - d:g},{h.y + d:g}L{h.x + d:g},{h.y - d:g}" '
+                        f'stroke="{ring}" stroke-width="1.6"/>')
+        if h.id in marbles:
+            colour = colours.get(marbles[h.id], "#888888")
+            m = board.marble_diameter_mm / 2
+            body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{m:g}" fill="{colour}" '
+                        f'stroke="#00000055" stroke-width="0.8"/>'
+                        f'<circle cx="{h.x - m / 3:g}" cy="{h.y - m / 3:g}" r="{m / 4:g}" '
+                        f'fill="#ffffff" fill-opacity="0.45"/>')
+    return _svg(f"{px}", f"{px * board.height_mm / board.width_mm:g}", board, body, board.name)
+
+
+def drill_template(board: Board) -> str:
+    """A 1:1 template: print at 100 % and drill through each centre.
+
+    Each hole shows its diameter ring, a centre cross, and the sensor (S) and LED (L)
+    numbers that the wiring must match; LEDs under no hole are marked as windows.
+    """
+    r = board.hole_diameter_mm / 2
+    body = [f'<rect x="0.5" y="0.5" width="{board.width_mm - 1:g}" '
+            f'height="{board.height_mm - 1:g}" fill="white" stroke="black" stroke-width="0.5"/>']
+    for h in board.holes:
+        c = r + 2
+        body.append(
+            f'<g><title>{escape(h.id)}</title>'
+            f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r:g}" fill="none" stroke="black" '
+            f'stroke-width="0.3"/>'
+            f'<path d="M{h.x - c:g},{h.y:g}H{h.x + c:g}M{h.x:g},{h.y - c:g}V{h.y + c:g}" '
+            f'stroke="black" stroke-width="0.15"/>'
+            f'<text x="{h.x + r + 0.8:g}" y="{h.y - 0.6:g}" font-size="2.6">S{h.sensor}</text>'
+            f'<text x="{h.x + r + 0.8:g}" y="{h.y + 2.6:g}" font-size="2.6" '
+            f'fill="#b00000">L{h.led}</text>'
+            f'<text x="{h.x:g}" y="{h.y + r + 3.2:g}" font-size="2.2" text-anchor="middle" '
+            f'fill="#555555">{escape(h.id)}</text></g>')
+    for lamp in board.lamps:
+        body.append(
+            f'<g><title>{escape(lamp.id)}</title>'
+            f'<rect x="{lamp.x - 2.5:g}" y="{lamp.y - 2.5:g}" width="5" height="5" fill="none" '
+            f'stroke="#b00000" stroke-width="0.3"/>'
+            f'<text x="{lamp.x + 4:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
+            f'L{lamp.led} {escape(lamp.id)}</text></g>')
+    # A scale bar to check the print really came out at 100 %.
+    x0, y0 = 10.0, board.height_mm - 12
+    body.append(
+        f'<path d="M{x0:g},{y0:g}h100M{x0:g},{y0 - 2:g}v4M{x0 + 100:g},{y0 - 2:g}v4" '
+        f'stroke="black" stroke-width="0.4"/>'
+        f'<text x="{x0:g}" y="{y0 + 5:g}" font-size="3.2">100 mm: measure this before '
+        f'drilling</text>'
+        f'<text x="{x0:g}" y="10" font-size="4">{escape(board.name)}: '
+        f'{len(board.holes)} holes of {board.hole_diameter_mm:g} mm, board '
+        f'{board.width_mm:g} x {board.height_mm:g} mm. S = sensor, L = LED.</text>')
+    return _svg(f"{board.width_mm:g}mm", f"{board.height_mm:g}mm", board, body,
+                f"{board.name}: drilling template")
