@@ -1,0 +1,215 @@
+# The firmware's one loop: read the host, scan the holes, show the lights.
+#
+# Everything here is plain MicroPython and also runs on CPython: the hardware
+# comes in as an object (hardware.py), so the simulator and the tests run this
+# very code. The firmware knows holes only by their numbers in the chains.
+
+from . import VERSION
+from .lights import PULSE, SOLID, Lights
+from .protocol import (
+    PROTOCOL,
+    FrameError,
+    LineReader,
+    decode,
+    encode,
+    parse_lights,
+    to_b64,
+    to_int,
+)
+from .scanner import Scanner
+from .ticks import ticks_add, ticks_diff
+
+HOST_TIMEOUT_MS = 2000  # silence after which the host is taken to be gone
+WALK_MS = 150  # self-test: how long each LED stays lit
+WAITING = b"\x00\x10\x30"  # the dim "waiting for host" colour
+WALK_COLOURS = (b"\xff\x00\x00", b"\x00\xff\x00", b"\x00\x00\xff", b"\xff\xff\xff")
+ECHO = b"\x00\xff\x40"
+
+
+class Firmware:
+    def __init__(self, hw, cfg):
+        self.hw = hw
+        self.cfg = cfg
+        self.scanner = Scanner(cfg.SENSORS, cfg.DEBOUNCE_MS, cfg.ACTIVE_LOW)
+        self.lights = Lights(cfg.LEDS, cfg.LED_MA_MAX, cfg.LED_BUDGET_MA)
+        self.reader = LineReader()
+        self.rx = bytearray(512)
+        self.events = []
+        self.session = False
+        self.mode = None  # self-test: None, "walk" or "echo"
+        self.walk_at = 0
+        self.host_state = None  # the host's last light state, kept through a self-test
+        self.rx_ok = 0
+        self.rx_bad = 0
+        self.tx = 0
+        now = hw.ticks_ms()
+        self.last_rx = now
+        self.next_frame = now
+
+    # --- the loop ---------------------------------------------------------------
+
+    def start(self):
+        hw = self.hw
+        hw.read_sensors(self.scanner.raw)
+        self.scanner.prime(hw.ticks_ms())
+        self._waiting()
+
+    def run(self):
+        self.start()
+        try:
+            while True:
+                self.step()
+        except KeyboardInterrupt:
+            # Only reachable outside a host session: someone wants the REPL.
+            self.hw.stop()
+            raise
+
+    def step(self):
+        hw = self.hw
+        now = hw.ticks_ms()
+        n = hw.read_serial(self.rx)
+        if n:
+            for line in self.reader.feed(bytes(self.rx[:n])):
+                self.handle(line, now)
+        hw.read_sensors(self.scanner.raw)
+        events = self.events
+        self.scanner.scan(now, events)
+        if events:
+            for seq, t, sensor, on in events:
+                if self.session:
+                    self.send("CHG", (("seq", seq), ("t", t), ("s", sensor), ("on", int(on))))
+                if self.mode == "echo":
+                    self._echo(sensor, on)
+            events.clear()
+        if self.session and ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
+            self._end_session()
+        if ticks_diff(now, self.next_frame) >= 0:
+            self.next_frame = ticks_add(now, self.cfg.FRAME_MS)
+            if self.mode == "walk":
+                self._walk(now)
+            if self.lights.render(now):
+                hw.write_leds(self.lights.frame)
+        else:
+            hw.idle()
+        hw.feed_watchdog()
+
+    # --- messages -----------------------------------------------------------------
+
+    def send(self, kind, fields=None):
+        self.hw.write_serial(encode(kind, fields))
+        self.tx += 1
+
+    def handle(self, line, now):
+        try:
+            kind, fields = decode(line)
+        except FrameError:
+            self.rx_bad += 1
+            return
+        self.rx_ok += 1
+        self.last_rx = now
+        ref = fields.get("id")
+        try:
+            if kind == "HELLO":
+                self._hello(fields)
+            elif not self.session:
+                self._reply("ERR", ref, "hello-first")
+            elif kind == "PING":
+                self.send("PONG", (("n", fields.get("n", "0")), ("t", now)))
+            elif kind == "SNAP":
+                self._snapshot(now)
+            elif kind == "LIGHTS":
+                palette, state, chases = parse_lights(fields)
+                self.host_state = (palette, state, chases)
+                if self.mode is None:
+                    self.lights.set_state(palette, state, chases)
+                self._reply("OK", ref)
+            elif kind == "BRIGHT":
+                self.lights.set_brightness(to_int(fields, "level"))
+                self._reply("OK", ref)
+            elif kind == "SELFTEST":
+                self._selftest(fields.get("mode", "off"))
+                self._reply("OK", ref)
+            elif kind == "STATS":
+                self.send("STATS", (("rx_ok", self.rx_ok), ("rx_bad", self.rx_bad),
+                                    ("rx_long", self.reader.too_long), ("tx", self.tx),
+                                    ("limited", self.lights.limited)))
+            elif kind == "BYE":
+                self.send("BYE")
+                self._end_session()
+            else:
+                self._reply("ERR", ref, "unknown")
+        except FrameError as e:
+            self.rx_bad += 1
+            self._reply("ERR", ref, str(e).replace(" ", "-"))
+
+    def _reply(self, kind, ref, why=None):
+        fields = []
+        if ref is not None:
+            fields.append(("id", ref))
+        if why is not None:
+            fields.append(("why", why))
+        self.send(kind, fields)
+
+    def _hello(self, fields):
+        cfg = self.cfg
+        self.send("HELLO", (("proto", PROTOCOL), ("fw", VERSION), ("uid", self.hw.unique_id()),
+                            ("board", cfg.BOARD_ID), ("sensors", cfg.SENSORS),
+                            ("leds", cfg.LEDS), ("frame_ms", cfg.FRAME_MS),
+                            ("debounce_ms", cfg.DEBOUNCE_MS)))
+        if to_int(fields, "proto", 0) != PROTOCOL:
+            self._reply("ERR", fields.get("id"), "protocol")
+            return
+        if not self.session:
+            self.session = True
+            # Inside a session a stray 0x03 must not stop the firmware.
+            self.hw.keyboard_interrupt(False)
+        self._snapshot(self.hw.ticks_ms())
+
+    def _snapshot(self, now):
+        self.send("SNAP", (("seq", self.scanner.seq), ("t", now),
+                           ("occ", to_b64(self.scanner.occupancy()))))
+
+    def _end_session(self):
+        self.session = False
+        self.mode = None
+        self.hw.keyboard_interrupt(True)
+        self._waiting()
+
+    # --- what the lights show without the host -------------------------------------
+
+    def _waiting(self):
+        self.lights.set_state([WAITING], b"", [])
+        self.lights.fill(1, PULSE)
+
+    def _selftest(self, mode):
+        if mode not in ("walk", "echo", "off"):
+            raise FrameError("bad mode")
+        self.mode = None if mode == "off" else mode
+        if mode == "walk":
+            self.walk_at = -1
+        elif mode == "echo":
+            self.lights.set_state([ECHO], b"", [])
+            for sensor in range(self.cfg.SENSORS):
+                if self.scanner.occupied(sensor):
+                    self._echo(sensor, True)
+        elif self.host_state is not None:
+            self.lights.set_state(*self.host_state)
+        else:
+            self.lights.set_state([], b"", [])
+
+    def _walk(self, now):
+        step = now // WALK_MS
+        if step == self.walk_at:
+            return
+        self.walk_at = step
+        n = self.cfg.LEDS
+        led = step % n
+        state = bytearray(n)
+        state[led] = (SOLID << 4) | 1
+        self.lights.set_state([WALK_COLOURS[(step // n) % len(WALK_COLOURS)]], state, [])
+
+    def _echo(self, sensor, on):
+        leds = self.cfg.ECHO
+        if sensor < len(leds) and leds[sensor] < self.cfg.LEDS:
+            self.lights.state[leds[sensor]] = ((SOLID << 4) | 1) if on else 0
+            self.lights.dirty = True

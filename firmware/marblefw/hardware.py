@@ -1,0 +1,40 @@
+# What the firmware needs from a board, one small method per job.
+#
+# pico.py is the real board; the simulator on the host provides another. Every
+# method is called from the firmware's one loop, never from an interrupt.
+
+
+class Hardware:
+    def ticks_ms(self):
+        """Milliseconds, wrapping at 2**30 like time.ticks_ms()."""
+        raise NotImplementedError
+
+    def read_sensors(self, buf):
+        """Fill buf with the sensor chain, first-shifted bit as bit 7 of byte 0."""
+        raise NotImplementedError
+
+    def write_leds(self, frame):
+        """Send a G, R, B byte frame down the LED chain."""
+        raise NotImplementedError
+
+    def read_serial(self, buf):
+        """Read what the host has sent into buf, without waiting; return the count."""
+        raise NotImplementedError
+
+    def write_serial(self, data):
+        raise NotImplementedError
+
+    def unique_id(self):
+        return "0000000000000000"
+
+    def feed_watchdog(self):
+        pass
+
+    def keyboard_interrupt(self, enabled):
+        """Let Ctrl-C from the host break into the REPL, or not."""
+
+    def stop(self):
+        """The firmware is leaving for the REPL: make the board safe to sit idle."""
+
+    def idle(self):
+        """Nothing to do this moment: the real board just goes round again."""

@@ -1,0 +1,100 @@
+# The Pico itself: the only module that touches machine and rp2.
+#
+# Sensors: a chain of 74HC165s read with hardware SPI into a preallocated buffer.
+# LEDs: WS2812s fed by a PIO state machine from DMA, so the processor keeps
+# scanning while a frame goes out and interrupts are never masked (the stock
+# neopixel.write() masks them for about 8 ms per 260 LEDs).
+
+import select
+import sys
+import time
+
+import machine
+import micropython
+import rp2
+
+from .hardware import Hardware
+
+_WDT_CTRL_ENABLE = 1 << 30
+_WATCHDOG_BASE = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
+_DREQ_PIO0_TX0 = 0
+
+
+@rp2.asm_pio(
+    sideset_init=rp2.PIO.OUT_LOW,
+    out_shiftdir=rp2.PIO.SHIFT_LEFT,
+    autopull=True,
+    pull_thresh=8,
+)
+def _ws2812():
+    # One bit in 10 cycles at 8 MHz (800 kHz): high 2, then the bit for 5, low 3.
+    wrap_target()
+    label("bit")
+    out(x, 1).side(0)[2]
+    jmp(not_x, "zero").side(1)[1]
+    jmp("bit").side(1)[4]
+    label("zero")
+    nop().side(0)[4]
+    wrap()
+
+
+class PicoHardware(Hardware):
+    def __init__(self, cfg):
+        self.spi = machine.SPI(cfg.SPI, baudrate=cfg.SPI_HZ, polarity=0, phase=0,
+                               sck=machine.Pin(cfg.SCK), miso=machine.Pin(cfg.MISO))
+        self.load = machine.Pin(cfg.LOAD, machine.Pin.OUT, value=1)
+        self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=machine.Pin(cfg.LED))
+        self.sm.active(1)
+        self.dma = rp2.DMA()
+        self.dma_frame = bytearray(3 * cfg.LEDS)  # DMA reads this while the next frame renders
+        self.dma_ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.stdin = sys.stdin.buffer
+        self.stdout = sys.stdout.buffer
+        chip = "RP2350" if "RP2350" in sys.implementation._machine else "RP2040"
+        self.watchdog_ctrl = _WATCHDOG_BASE[chip]
+        self.wdt = machine.WDT(timeout=cfg.WATCHDOG_MS)
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def read_sensors(self, buf):
+        self.load.value(0)  # SH/LD low: every register latches its eight sensors
+        self.load.value(1)
+        self.spi.readinto(buf)
+
+    def write_leds(self, frame):
+        while self.dma.active():
+            pass
+        self.dma_frame[:] = frame
+        self.dma.config(read=self.dma_frame, write=self.sm, count=len(self.dma_frame),
+                        ctrl=self.dma_ctrl, trigger=True)
+
+    def read_serial(self, buf):
+        n = 0
+        size = len(buf)
+        while n < size and self.poll.poll(0):
+            buf[n] = self.stdin.read(1)[0]
+            n += 1
+        return n
+
+    def write_serial(self, data):
+        self.stdout.write(data)
+
+    def unique_id(self):
+        return "".join("%02x" % b for b in machine.unique_id())
+
+    def feed_watchdog(self):
+        self.wdt.feed()
+
+    def keyboard_interrupt(self, enabled):
+        micropython.kbd_intr(3 if enabled else -1)
+
+    def stop(self):
+        # machine.WDT cannot be stopped, but the REPL must not be reset under a
+        # person flashing the board: clear the watchdog's enable bit directly.
+        ctrl = self.watchdog_ctrl
+        machine.mem32[ctrl] = machine.mem32[ctrl] & ~_WDT_CTRL_ENABLE
+        self.write_leds(bytearray(len(self.dma_frame)))
+        micropython.kbd_intr(3)

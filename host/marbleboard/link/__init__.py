@@ -1,0 +1,8 @@
+"""The host's side of the serial link to a Pico (docs/protocol.md)."""
+
+from .client import BoardLink, LinkError, ProtocolMismatch
+from .events import Connected, Disconnected, HoleChanged, Hello, LinkEvent
+from .lights import LightState
+
+__all__ = ["BoardLink", "Connected", "Disconnected", "Hello", "HoleChanged", "LightState",
+           "LinkError", "LinkEvent", "ProtocolMismatch"]

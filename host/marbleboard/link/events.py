@@ -1,0 +1,42 @@
+"""What a BoardLink tells its subscribers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Hello:
+    """What the Pico said about itself."""
+
+    proto: int
+    fw: str
+    uid: str
+    board: str
+    sensors: int
+    leds: int
+    frame_ms: int
+    debounce_ms: int
+
+
+@dataclass(frozen=True)
+class Connected:
+    hello: Hello
+    occupied: frozenset[int]  # sensors with a marble, from the snapshot
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    reason: str
+
+
+@dataclass(frozen=True)
+class HoleChanged:
+    sensor: int
+    occupied: bool
+    seq: int  # the Pico's change counter; 0 for a change found by a resync
+    pico_ms: int | None  # when the reading began, on the Pico's clock
+    resync: bool = False  # missed while the link was down, found in a snapshot
+
+
+LinkEvent = Connected | Disconnected | HoleChanged

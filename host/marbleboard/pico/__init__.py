@@ -1,0 +1,1 @@
+"""What the host does with a Pico: configure and build its firmware, flash it."""
