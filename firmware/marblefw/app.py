@@ -37,7 +37,8 @@ class Firmware:
         self.events = []
         self.session = False
         self.mode = None  # self-test: None, "walk" or "echo"
-        self.walk_at = 0
+        self.walk_at = -1
+        self.walk_from = None
         self.host_state = None  # the host's last light state, kept through a self-test
         self.rx_ok = 0
         self.rx_bad = 0
@@ -187,6 +188,7 @@ class Firmware:
         self.mode = None if mode == "off" else mode
         if mode == "walk":
             self.walk_at = -1
+            self.walk_from = None
         elif mode == "echo":
             self.lights.set_state([ECHO], b"", [])
             for sensor in range(self.cfg.SENSORS):
@@ -198,7 +200,9 @@ class Firmware:
             self.lights.set_state([], b"", [])
 
     def _walk(self, now):
-        step = now // WALK_MS
+        if self.walk_from is None:
+            self.walk_from = now
+        step = ticks_diff(now, self.walk_from) // WALK_MS
         if step == self.walk_at:
             return
         self.walk_at = step

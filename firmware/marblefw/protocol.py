@@ -124,8 +124,8 @@ def to_b64(data):
 
 def from_b64(text):
     try:
-        return binascii.a2b_base64(text)
-    except ValueError:
+        return binascii.a2b_base64(text.encode())
+    except (ValueError, TypeError):
         raise FrameError("bad base64")
 
 

@@ -8,7 +8,7 @@
 # The chain is read as bytes, sensor n at byte n // 8, bit 7 - n % 8 (the order
 # the 74HC165s shift them out). A pass with nothing changing compares whole
 # buffers; only when something differs are the changed bits picked out, through
-# one big-integer XOR, so the cost follows the number of changes, not of holes.
+# one big-integer XOR, so the cost follows the changed bytes, not the holes.
 
 from .ticks import ticks_diff
 
@@ -17,7 +17,6 @@ class Scanner:
     def __init__(self, sensors, debounce_ms, active_low=True):
         self.sensors = sensors
         self.nbytes = (sensors + 7) // 8
-        self.nbits = self.nbytes * 8
         self.debounce_ms = debounce_ms
         self.idle = 0xFF if active_low else 0x00  # reading of an empty hole
         self.raw = bytearray(self.nbytes)  # filled by the hardware each pass
@@ -46,12 +45,19 @@ class Scanner:
         pending = self.pending
         if raw != self.last:
             last = self.last
-            diff = int.from_bytes(raw, "big") ^ int.from_bytes(last, "big")
-            top = self.nbits - 1
-            while diff:
-                pos = diff.bit_length() - 1
-                diff ^= 1 << pos
-                pending[top - pos] = now
+            nbytes = self.nbytes
+            # XOR the whole chain at once, then let C find the first and last
+            # changed bytes; only those are looked at bit by bit.
+            diff = (int.from_bytes(raw, "big") ^ int.from_bytes(last, "big")).to_bytes(nbytes, "big")
+            first = nbytes - len(diff.lstrip(b"\x00"))
+            end = len(diff.rstrip(b"\x00"))
+            for i in range(first, end):
+                d = diff[i]
+                if d:
+                    base = i << 3
+                    for bit in range(8):
+                        if d & (0x80 >> bit):
+                            pending[base + bit] = now
             last[:] = raw
         elif not pending:
             return

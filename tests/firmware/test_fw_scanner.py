@@ -1,0 +1,116 @@
+# Per-hole deferred debounce: a change counts once it has held for debounce_ms.
+
+from marblefw.scanner import Scanner
+from marblefw.ticks import TICKS_PERIOD
+
+
+def make(sensors=24, debounce=50):
+    s = Scanner(sensors, debounce, active_low=True)
+    s.raw[:] = b"\xff" * s.nbytes
+    s.prime(0)
+    return s
+
+
+def set_bit(s, sensor, present):
+    mask = 0x80 >> (sensor & 7)
+    if present:
+        s.raw[sensor >> 3] &= ~mask & 0xFF
+    else:
+        s.raw[sensor >> 3] |= mask
+
+
+def run(s, start, stop, step=1):
+    out = []
+    for t in range(start, stop, step):
+        s.scan(t % TICKS_PERIOD, out)
+    return out
+
+
+def test_a_placed_marble_gives_exactly_one_event_after_the_debounce():
+    s = make()
+    set_bit(s, 9, True)
+    assert run(s, 100, 149) == []
+    events = run(s, 149, 400)
+    assert events == [(1, 100, 9, True)]
+    assert s.occupied(9)
+
+
+def test_a_lifted_marble_gives_one_event():
+    s = make()
+    set_bit(s, 3, True)
+    run(s, 0, 100)
+    set_bit(s, 3, False)
+    assert run(s, 100, 300) == [(2, 100, 3, False)]
+
+
+def test_contact_bounce_restarts_the_timer_and_gives_one_event():
+    s = make()
+    out = []
+    for t, present in ((10, True), (12, False), (13, True), (16, False), (18, True)):
+        set_bit(s, 5, present)
+        s.scan(t, out)
+    out += run(s, 19, 200)
+    assert out == [(1, 18, 5, True)]
+
+
+def test_a_marble_passing_over_a_hole_gives_nothing():
+    s = make()
+    out = []
+    set_bit(s, 7, True)
+    s.scan(10, out)
+    set_bit(s, 7, False)
+    s.scan(40, out)  # covered for 30 ms, less than the debounce
+    out += run(s, 41, 300)
+    assert out == []
+    assert not s.occupied(7)
+
+
+def test_a_slide_over_five_holes_reports_only_where_it_stopped():
+    s = make()
+    set_bit(s, 0, True)
+    run(s, 0, 100)
+    out = []
+    set_bit(s, 0, False)
+    t = 100
+    for hole in (1, 2, 3, 4, 5):
+        set_bit(s, hole, True)
+        out += run(s, t, t + 20)
+        set_bit(s, hole, False)
+        t += 20
+    set_bit(s, 6, True)
+    out += run(s, t, t + 200)
+    assert [(e[2], e[3]) for e in out] == [(0, False), (6, True)]
+
+
+def test_two_holes_changing_together_give_two_events():
+    s = make()
+    set_bit(s, 0, True)
+    set_bit(s, 23, True)
+    events = run(s, 0, 100)
+    assert sorted((e[2], e[3]) for e in events) == [(0, True), (23, True)]
+    assert [e[0] for e in events] == [1, 2]
+
+
+def test_debounce_works_across_the_tick_wrap():
+    s = make()
+    start = TICKS_PERIOD - 20
+    set_bit(s, 4, True)
+    events = run(s, start, start + 100)
+    assert [(e[2], e[3]) for e in events] == [(4, True)]
+    assert events[0][1] == start
+
+
+def test_occupancy_bytes_have_one_bit_per_marble():
+    s = make(sensors=16)
+    set_bit(s, 0, True)
+    set_bit(s, 9, True)
+    run(s, 0, 100)
+    assert s.occupancy() == bytes([0x80, 0x40])
+
+
+def test_a_quiet_pass_changes_nothing():
+    s = make()
+    before = bytes(s.stable)
+    out = []
+    s.scan(5, out)
+    assert out == [] and bytes(s.stable) == before and s.pending == {}
