@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 BOARD  ?= wampoo
 CHIP   ?= rp2040
 PORT   ?=
@@ -20,10 +21,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The MicroPython VM (WebAssembly) that runs the firmware's tests under Node.
+$(NODE_STAMP): package.json
+	@command -v npm >/dev/null || \
+	  { echo "Node.js and npm are needed to test the firmware under MicroPython (Debian: apt-get install nodejs npm)"; exit 1; }
+	npm install --silent
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/marbleboard run
 
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
 
 firmware: $(STAMP)
@@ -32,7 +40,7 @@ firmware: $(STAMP)
 flash: firmware
 	$(BIN)/marbleboard firmware flash --build $(BUILD) $(if $(PORT),--port $(PORT))
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/marbleboard bench
 
 lint: $(STAMP)
@@ -48,5 +56,5 @@ docs: $(STAMP)
 	$(BIN)/marbleboard board power $(BOARD) --markdown -o hardware/power/$(BOARD).md
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

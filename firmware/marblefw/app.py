@@ -84,7 +84,8 @@ class Firmware:
             events.clear()
         if self.session and ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self._end_session()
-        if ticks_diff(now, self.next_frame) >= 0:
+        # A new state shows at once; effects animate at the steady frame rate.
+        if self.lights.dirty or ticks_diff(now, self.next_frame) >= 0:
             self.next_frame = ticks_add(now, self.cfg.FRAME_MS)
             if self.mode == "walk":
                 self._walk(now)

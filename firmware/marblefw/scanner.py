@@ -48,7 +48,8 @@ class Scanner:
             nbytes = self.nbytes
             # XOR the whole chain at once, then let C find the first and last
             # changed bytes; only those are looked at bit by bit.
-            diff = (int.from_bytes(raw, "big") ^ int.from_bytes(last, "big")).to_bytes(nbytes, "big")
+            diff = int.from_bytes(raw, "big") ^ int.from_bytes(last, "big")
+            diff = diff.to_bytes(nbytes, "big")
             first = nbytes - len(diff.lstrip(b"\x00"))
             end = len(diff.rstrip(b"\x00"))
             for i in range(first, end):

@@ -26,7 +26,7 @@ def firmware_test_count():
 
 def test_firmware_tests_pass_under_micropython():
     node = shutil.which("node")
-    assert node, "Node.js is needed to run the MicroPython VM (the Makefile's test target sets it up)"
+    assert node, "Node.js runs the MicroPython VM (`make test` checks for it)"
     assert (ROOT / "node_modules" / "@micropython").is_dir(), "run `npm install` (make test does)"
     result = subprocess.run([node, str(HERE / "mpyrun.mjs"), "test"], capture_output=True,
                             text=True, timeout=300)

@@ -1,7 +1,7 @@
 """The host's side of the serial link to a Pico (docs/protocol.md)."""
 
 from .client import BoardLink, LinkError, ProtocolMismatch
-from .events import Connected, Disconnected, HoleChanged, Hello, LinkEvent
+from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent
 from .lights import LightState
 
 __all__ = ["BoardLink", "Connected", "Disconnected", "Hello", "HoleChanged", "LightState",

@@ -21,7 +21,6 @@ import os
 from typing import Any
 
 import serial
-
 from marblefw.protocol import (
     PROTOCOL,
     FrameError,
@@ -176,7 +175,7 @@ class BoardLink:
                 _kind, fields = await self._request(
                     "HELLO", [("proto", PROTOCOL), ("host", f"marbleboard/{__version__}")],
                     "HELLO", self.hello_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             hello = _hello(fields)
             if hello.proto != PROTOCOL:
@@ -190,7 +189,7 @@ class BoardLink:
                                 f"BOARD={self.board_id}`")
             try:
                 _kind, snap = await asyncio.wait_for(snap_waiter, self.hello_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             finally:
                 self._waiters.pop("SNAP", None)
@@ -367,7 +366,7 @@ class BoardLink:
         try:
             self._write(frame)
             kind, fields = await asyncio.wait_for(fut, 1.0)
-        except (LinkError, asyncio.TimeoutError):
+        except (TimeoutError, LinkError):
             return False
         finally:
             self._waiters.pop(key, None)

@@ -6,6 +6,7 @@ RPi.GPIO module); everywhere else a fake stands in.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -26,7 +27,7 @@ class RunPinReset:
     def _module(self) -> Any:
         if self._gpio is None:
             try:
-                import RPi.GPIO as gpio  # type: ignore[import-not-found]  # from rpi-lgpio
+                gpio = importlib.import_module("RPi.GPIO")  # from rpi-lgpio
             except ImportError as e:
                 raise RuntimeError("resetting the Pico through its RUN pin needs a Raspberry "
                                    "Pi and `pip install marbleboard[pi]`") from e

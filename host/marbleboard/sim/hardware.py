@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from .pico import SimulatedPico
 
 
-class SimHardware(Hardware):  # type: ignore[misc]
+class SimHardware(Hardware):
     def __init__(self, sim: SimulatedPico, usb_fd: int):
         self.sim = sim
         self.fd = usb_fd
@@ -24,7 +25,8 @@ class SimHardware(Hardware):  # type: ignore[misc]
         self.rng = random.Random()
 
     def ticks_ms(self) -> int:
-        return (int(time.monotonic() * 1000) + self.sim.tick_offset) % TICKS_PERIOD
+        ticks: int = (int(time.monotonic() * 1000) + self.sim.tick_offset) % TICKS_PERIOD
+        return ticks
 
     def read_sensors(self, buf: bytearray) -> None:
         self.sim.physical.read_chain(buf, active_low=True)
@@ -34,10 +36,8 @@ class SimHardware(Hardware):  # type: ignore[misc]
 
     def read_serial(self, buf: bytearray) -> int:
         data = self.sim.take_injected(len(buf))
-        try:
+        with contextlib.suppress(OSError):  # nothing waiting, or the cable is out
             data += os.read(self.fd, len(buf) - len(data))
-        except (BlockingIOError, OSError):
-            pass  # nothing waiting, or the cable is out
         if not data:
             return 0
         if self.sim.corrupt_to_pico and b"\n" in data:

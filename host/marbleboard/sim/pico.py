@@ -44,6 +44,9 @@ class SimulatedPico:
         self._hung = threading.Event()
         self._closing = threading.Event()
         self._injected = bytearray()
+        # Its own lock: the firmware thread takes injected bytes while another
+        # thread may hold _lock, waiting for that very thread to stop.
+        self._injected_lock = threading.Lock()
         self.firmware: Firmware | None = None
         self.hardware: SimHardware | None = None
         self.boots = 0
@@ -105,7 +108,7 @@ class SimulatedPico:
         self._hung.set()
 
     def inject_to_pico(self, data: bytes) -> None:
-        with self._lock:
+        with self._injected_lock:
             self._injected += data
 
     def inject_to_host(self, data: bytes) -> None:
@@ -114,7 +117,7 @@ class SimulatedPico:
                 os.write(self._fds[0], data)
 
     def take_injected(self, limit: int) -> bytes:
-        with self._lock:
+        with self._injected_lock:
             data = bytes(self._injected[:limit])
             del self._injected[:limit]
             return data

@@ -1,0 +1,1 @@
+"""``make bench``: speed, latency and size figures, printed as a table."""

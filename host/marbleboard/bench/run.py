@@ -1,0 +1,190 @@
+"""Measure the firmware, the link and the light frames, and print one table.
+
+Figures, not assertions: each row sets what was measured beside the physical
+limit or target it should be read against.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..board import Board, get_board
+from ..link import BoardLink, HoleChanged, LightState
+from ..link.lights import Effect
+from ..sim import SimulatedPico
+
+ROOT = Path(__file__).resolve().parents[3]
+SCAN_PASS = Path(__file__).with_name("scan_pass.py")
+WS2812_US_PER_LED = 30  # 24 bits at 800 kHz
+USB_FRAME_MS = 1.0  # full-speed USB polls once a millisecond
+
+
+@dataclass
+class Row:
+    what: str
+    value: str
+    against: str
+
+
+def pct(values: list[float], q: float) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def scan_pass_figures() -> list[Row]:
+    rows = []
+    out = subprocess.run([sys.executable, str(SCAN_PASS)], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT / "firmware")}, check=True).stdout
+    quiet, changing = (float(x.split("=")[1]) for x in out.split()[1:])
+    rows.append(Row("scan pass, 256 holes, quiet (CPython)", f"{quiet:.2f} us", ""))
+    rows.append(Row("scan pass, 256 holes, one changing (CPython)", f"{changing:.2f} us", ""))
+    node = shutil.which("node")
+    if node and (ROOT / "node_modules" / "@micropython").is_dir():
+        out = subprocess.run([node, str(ROOT / "tests/firmware/mpyrun.mjs"), "bench",
+                              str(SCAN_PASS)], capture_output=True, text=True, check=True).stdout
+        line = next(s for s in out.splitlines() if s.startswith("scan-pass-us"))
+        quiet, changing = (float(x.split("=")[1]) for x in line.split()[1:])
+        rows.append(Row("scan pass, 256 holes, quiet (MicroPython VM)", f"{quiet:.2f} us",
+                        "target <= 30 us"))
+        rows.append(Row("scan pass, 256 holes, one changing (MicroPython VM)",
+                        f"{changing:.2f} us", "target <= 60 us"))
+    else:
+        rows.append(Row("scan pass under the MicroPython VM", "not run",
+                        "needs Node.js and `npm install`"))
+    return rows
+
+
+async def link_figures(board: Board, samples: int) -> list[Row]:
+    rows: list[Row] = []
+    with SimulatedPico(board) as sim:
+        assert sim.hardware is not None
+        sent: dict[int, float] = {}  # change seq -> when the firmware wrote it
+        hw_write = sim.hardware.write_serial
+
+        def stamped_write(data: bytes) -> None:
+            if data.startswith(b"CHG seq="):
+                sent[int(data[8:data.index(b" ", 8)])] = time.monotonic()
+            hw_write(data)
+
+        sim.hardware.write_serial = stamped_write  # type: ignore[method-assign]
+        link = BoardLink(sim.port, board_id=board.id)
+        await link.connect()
+        events = link.subscribe()
+
+        # marble placed -> host event, and the firmware's write -> host event
+        hole = board.hole("track.20").sensor
+        to_host, placed_to_host = [], []
+        for i in range(samples):
+            placed = time.monotonic()
+            sim.physical.set(hole, i % 2 == 0)
+            event = await asyncio.wait_for(events.get(), 2)
+            arrived = time.monotonic()
+            assert isinstance(event, HoleChanged)
+            to_host.append((arrived - sent[event.seq]) * 1000)
+            placed_to_host.append((arrived - placed) * 1000)
+            await asyncio.sleep(0.005)
+        debounce = sim.cfg.DEBOUNCE_MS
+        rows.append(Row("debounced change -> host event, p50 / p99",
+                        f"{pct(to_host, 50):.2f} / {pct(to_host, 99):.2f} ms",
+                        f"target p99 <= 5 ms; USB frame {USB_FRAME_MS:g} ms"))
+        rows.append(Row("marble placed -> host event, p50 / p99",
+                        f"{pct(placed_to_host, 50):.1f} / {pct(placed_to_host, 99):.1f} ms",
+                        f"debounce window {debounce} ms"))
+
+        # host light command -> the LED shows it
+        led = board.hole("track.30").led
+        to_led = []
+        for i in range(samples):
+            lights = LightState(board.led_count)
+            colour = (255, 0, 0) if i % 2 else (0, 0, 255)
+            lights.set(led, colour)
+            t0 = time.monotonic()
+            await link.show(lights)
+            want = 0 if i % 2 else 2
+            shown = await asyncio.to_thread(
+                sim.physical.wait_frame, lambda leds, w=want: leds[led][w] > 200, 2.0)
+            assert shown
+            to_led.append((time.monotonic() - t0) * 1000)
+        frame_ms = sim.cfg.FRAME_MS
+        rows.append(Row("light command -> simulated LED, p50 / p99",
+                        f"{pct(to_led, 50):.1f} / {pct(to_led, 99):.1f} ms",
+                        f"target p99 <= one frame ({frame_ms} ms, "
+                        f"{1000 // frame_ms} fps); chain write "
+                        f"{board.led_count * WS2812_US_PER_LED / 1000:.1f} ms"))
+
+        # bytes on the wire for a typical turn: the turn's lights, a lift and a
+        # place, and the heartbeat over ten seconds of thinking
+        await asyncio.sleep(0.2)
+        wire0 = (sim.wire_to_host, sim.wire_to_pico)
+        turn = typical_turn_lights(board)
+        await link.show(turn[0])
+        sim.physical.place("track.3")
+        await asyncio.wait_for(events.get(), 2)
+        sim.physical.lift("track.3")
+        await asyncio.wait_for(events.get(), 2)
+        sim.physical.place("track.10")
+        await asyncio.wait_for(events.get(), 2)
+        await link.show(turn[1])
+        moved = (sim.wire_to_host - wire0[0], sim.wire_to_pico - wire0[1])
+        t0 = time.monotonic()
+        beat0 = (sim.wire_to_host, sim.wire_to_pico)
+        await asyncio.sleep(3)
+        beat = (sim.wire_to_host - beat0[0] + sim.wire_to_pico - beat0[1]) / (
+            time.monotonic() - t0)
+        rows.append(Row("bytes on the wire for a turn (3 changes, 2 light states)",
+                        f"{moved[0]} to host, {moved[1]} to Pico",
+                        f"plus heartbeat {beat:.0f} B/s; USB full speed ~1 MB/s"))
+        frame = turn[0].frame(1)
+        rows.append(Row("whole Wampoo light state in one frame", f"{len(frame)} bytes",
+                        "target <= 512 bytes"))
+        await link.close()
+        rows.append(Row("frames the firmware dropped as bad (run total)",
+                        f"{link.rx_bad} to host", "expected 0 without injected faults"))
+    return rows
+
+
+def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
+    """The busiest light state of a Wampoo turn: every hole lit, a path chased."""
+    seat_colours = [tuple(int(s.colour[i:i + 2], 16) for i in (1, 3, 5)) for s in board.seats]
+    before = LightState(board.led_count)
+    for hole in board.holes:
+        if hole.seat:
+            colour = seat_colours[[s.name for s in board.seats].index(hole.seat)]
+            before.set(hole.led, colour, Effect.DIM)  # type: ignore[arg-type]
+        else:
+            before.set(hole.led, (40, 30, 20), Effect.DIM)
+    for lamp in board.lamps:
+        before.set(lamp.led, (255, 255, 255), Effect.PULSE)
+    for hole_id in ("track.3", "track.20", "track.41"):
+        before.set(board.hole(hole_id).led, (0, 255, 0), Effect.BLINK)
+    path = [board.hole(f"track.{i}").led for i in range(3, 11)]
+    before.chase(path, (255, 255, 255))
+    after = LightState(board.led_count)
+    after.palette = list(before.palette)
+    after.state = bytearray(before.state)
+    after.set(board.hole("track.10").led, (255, 0, 0), Effect.SOLID)
+    return before, after
+
+
+def format_table(rows: list[Row]) -> str:
+    w1 = max(len(r.what) for r in rows)
+    w2 = max(len(r.value) for r in rows)
+    lines = [f"{'measure':<{w1}}  {'value':<{w2}}  against", "-" * (w1 + w2 + 40)]
+    lines += [f"{r.what:<{w1}}  {r.value:<{w2}}  {r.against}" for r in rows]
+    return "\n".join(lines)
+
+
+def main(board_name: str = "wampoo", samples: int = 200) -> int:
+    board = get_board(board_name)
+    rows = scan_pass_figures()
+    rows += asyncio.run(link_figures(board, samples))
+    print(format_table(rows))
+    return 0

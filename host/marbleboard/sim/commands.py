@@ -1,0 +1,152 @@
+"""``marbleboard sim``, ``monitor`` and ``selftest``: a board, real or simulated, live."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+import time
+from collections.abc import AsyncIterator
+
+from ..board import Board, BoardError, get_board
+from ..link import BoardLink, Connected, Disconnected, HoleChanged, LinkError
+from .console import HELP, SimConsole
+from .pico import SimulatedPico
+
+
+def _board(name: str) -> Board:
+    try:
+        return get_board(name)
+    except (BoardError, ValueError) as e:
+        raise SystemExit(f"error: {e}") from e
+
+
+async def _lines() -> AsyncIterator[str]:
+    """Lines typed on stdin, read without blocking the event loop."""
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line:
+            return
+        yield line.strip()
+
+
+async def _console(console: SimConsole | None) -> None:
+    if console is None or not sys.stdin.isatty():
+        await asyncio.Event().wait()  # nothing to read: run until interrupted
+        return
+    async for line in _lines():
+        if line in ("quit", "exit"):
+            return
+        out = await asyncio.to_thread(console.run, line)
+        if out:
+            print(out, flush=True)
+
+
+def describe(board: Board, event: object, t0: float) -> str:
+    stamp = f"{time.monotonic() - t0:8.3f}s"
+    if isinstance(event, HoleChanged):
+        hole = board.by_sensor.get(event.sensor)
+        name = hole.id if hole else f"sensor {event.sensor}"
+        what = "marble in" if event.occupied else "marble out"
+        how = " (found on reconnect)" if event.resync else f" (#{event.seq})"
+        return f"{stamp}  {what:10} {name}{how}"
+    if isinstance(event, Connected):
+        h = event.hello
+        return (f"{stamp}  connected: firmware {h.fw}, board {h.board}, {h.sensors} sensors, "
+                f"{h.leds} LEDs, {len(event.occupied)} marbles on the board")
+    if isinstance(event, Disconnected):
+        return f"{stamp}  disconnected: {event.reason}; reconnecting"
+    return f"{stamp}  {event}"
+
+
+async def monitor(board: Board, port: str | None, simulate: bool, banner: str = "") -> int:
+    sim = SimulatedPico(board).start() if simulate else None
+    try:
+        link = BoardLink(sim.port if sim else port, board_id=board.id)
+        t0 = time.monotonic()
+        events = link.subscribe()
+        try:
+            await link.connect()
+        except LinkError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        if banner:
+            print(banner, flush=True)
+
+        async def show_events() -> None:
+            while True:
+                print(describe(board, await events.get(), t0), flush=True)
+
+        printer = asyncio.create_task(show_events())
+        try:
+            await _console(SimConsole(sim) if sim else None)
+        finally:
+            printer.cancel()
+            await link.close()
+        return 0
+    finally:
+        if sim is not None:
+            sim.close()
+
+
+async def serve_sim(board: Board) -> int:
+    with SimulatedPico(board) as sim:
+        print(f"simulated {board.name} on {sim.port}", flush=True)
+        print("connect with: marbleboard monitor --port " + sim.port, flush=True)
+        if sys.stdin.isatty():
+            print(HELP, flush=True)
+        await _console(SimConsole(sim))
+    return 0
+
+
+async def selftest(board: Board, port: str | None, simulate: bool, mode: str,
+                   seconds: float) -> int:
+    sim = SimulatedPico(board).start() if simulate else None
+    link = BoardLink(sim.port if sim else port, board_id=board.id)
+    try:
+        await link.connect()
+        events = link.subscribe()
+        await link.selftest(mode)
+        print(f"self-test '{mode}' running for {seconds:g} s: "
+              + ("every LED in chain order, red, then green, then blue, then white"
+                 if mode == "walk" else "each hole lights while a marble sits in it"),
+              flush=True)
+        t0 = time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while True:
+                    print(describe(board, await events.get(), t0), flush=True)
+        await link.selftest("off")
+        return 0
+    except LinkError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        await link.close()
+        if sim is not None:
+            sim.close()
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("sim", help="start a simulated board and print its port")
+    p.add_argument("--board", default="wampoo")
+    p.set_defaults(func=lambda a: asyncio.run(serve_sim(_board(a.board))))
+
+    p = sub.add_parser("monitor", help="show a board's holes and events live")
+    p.add_argument("--board", default="wampoo")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
+    where.add_argument("--sim", action="store_true", help="a simulated board, in this process")
+    p.set_defaults(func=lambda a: asyncio.run(monitor(_board(a.board), a.port, a.sim)))
+
+    p = sub.add_parser("selftest", help="walk every LED, or echo every sensor")
+    p.add_argument("--board", default="wampoo")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port")
+    where.add_argument("--sim", action="store_true")
+    p.add_argument("--echo", action="store_true", help="light each hole while it is occupied")
+    p.add_argument("--seconds", type=float, default=60)
+    p.set_defaults(func=lambda a: asyncio.run(selftest(
+        _board(a.board), a.port, a.sim, "echo" if a.echo else "walk", a.seconds)))

@@ -1,0 +1,69 @@
+"""`marbleboard firmware build` and `flash`, and the generated config."""
+
+from pathlib import Path
+
+import pytest
+
+from marbleboard.board import build_layout
+from marbleboard.cli import main
+from marbleboard.link import ports
+from marbleboard.pico.config import NO_LED, config_source, firmware_config
+from marbleboard.pico.flash import FlashError, flash
+
+
+def test_config_numbers_come_from_the_board_file():
+    board = build_layout("wampoo")
+    cfg = firmware_config(board)
+    assert (cfg["SENSORS"], cfg["LEDS"], cfg["SCK"], cfg["MISO"], cfg["LOAD"], cfg["LED"]) == (
+        104, 109, 2, 4, 5, 6)
+    assert cfg["LED_BUDGET_MA"] == 3228
+    hole = board.hole("track.33")
+    assert cfg["ECHO"][hole.sensor] == hole.led
+    namespace: dict = {}
+    exec(config_source(cfg), namespace)
+    assert namespace["ECHO"] == cfg["ECHO"] and NO_LED not in cfg["ECHO"]
+
+
+def test_build_command_compiles_for_each_chip(tmp_path, capsys):
+    out = tmp_path / "b"
+    assert main(["firmware", "build", "--chip", "rp2350", "--out", str(out)]) == 0
+    assert "for wampoo on rp2350" in capsys.readouterr().out
+    assert (out / "marblefw" / "scanner.mpy").exists() and (out / "main.py").exists()
+    assert (out / "marblefw" / "scanner.mpy").read_bytes()[:1] == b"M"  # .mpy magic
+
+
+def test_flash_dry_run_prints_what_it_would_do(tmp_path, capsys):
+    out = tmp_path / "b"
+    main(["firmware", "build", "--out", str(out)])
+    capsys.readouterr()
+    assert main(["firmware", "flash", "--build", str(out), "--port", "/dev/ttyACM7",
+                 "--dry-run"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and all(line.startswith("would run: mpremote connect /dev/ttyACM7")
+                                   for line in lines)
+    assert f"cp -r {out / 'marblefw'} :" in lines[1]
+    assert lines[-1].endswith("reset")
+
+
+def test_flash_finds_the_one_pico(tmp_path, monkeypatch):
+    main(["firmware", "build", "--out", str(tmp_path)])
+    monkeypatch.setattr(ports, "find_picos", lambda: ["/dev/ttyACM3"])
+    commands = flash(tmp_path, None, dry_run=True)
+    assert commands[0][4] == "/dev/ttyACM3"
+
+
+@pytest.mark.parametrize("found, message", [
+    ([], "no Pico found on USB"),
+    (["/dev/ttyACM0", "/dev/ttyACM1"], "several Picos found (/dev/ttyACM0, /dev/ttyACM1)"),
+])
+def test_flash_says_clearly_when_there_is_no_pico_or_several(tmp_path, monkeypatch, found,
+                                                              message):
+    main(["firmware", "build", "--out", str(tmp_path)])
+    monkeypatch.setattr(ports, "find_picos", lambda: found)
+    with pytest.raises(SystemExit, match=message.replace("(", r"\(").replace(")", r"\)")):
+        main(["firmware", "flash", "--build", str(tmp_path), "--dry-run"])
+
+
+def test_flash_without_a_build_says_to_build_first(tmp_path):
+    with pytest.raises(FlashError, match="run `make firmware` first"):
+        flash(Path(tmp_path), "/dev/ttyACM0", dry_run=True)
