@@ -165,6 +165,8 @@ class Firmware:
             self.session = True
             # Inside a session a stray 0x03 must not stop the firmware.
             self.hw.keyboard_interrupt(False)
+            # The host is here: its lights replace the waiting pattern.
+            self.lights.set_state(*(self.host_state or ([], b"", [])))
         self._snapshot(self.hw.ticks_ms())
 
     def _snapshot(self, now):

@@ -55,7 +55,8 @@ def describe(board: Board, event: object, t0: float) -> str:
     if isinstance(event, Connected):
         h = event.hello
         return (f"{stamp}  connected: firmware {h.fw}, board {h.board}, {h.sensors} sensors, "
-                f"{h.leds} LEDs, {len(event.occupied)} marbles on the board")
+                f"{h.leds} LEDs, {len(event.occupied)} "
+                f"marble{'' if len(event.occupied) == 1 else 's'} on the board")
     if isinstance(event, Disconnected):
         return f"{stamp}  disconnected: {event.reason}; reconnecting"
     return f"{stamp}  {event}"
