@@ -95,7 +95,7 @@ async def test_host_silence_brings_the_waiting_pattern(sim, board):
     await asyncio.sleep(2.2)
     # every LED breathing dimly: on at some moment, never bright
     assert await asyncio.to_thread(sim.physical.wait_frame,
-                                   lambda leds: all(0 < max(c) for c in leds), 3)
+                                   lambda leds: all(max(c) > 0 for c in leds), 3)
     for _ in range(20):
         assert max(max(c) for c in sim.physical.leds()) < 0x40
         await asyncio.sleep(0.05)

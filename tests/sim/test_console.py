@@ -42,7 +42,8 @@ def test_cables_and_resets(console):
 
 def test_show_draws_marbles_and_lights(console):
     console.run("place track.0")
-    time.sleep(0.1)  # the waiting pattern lights every hole dimly
+    # with no host the waiting pattern breathes through every hole: catch it lit
+    assert console.sim.physical.wait_frame(lambda leds: all(map(any, leds)), 3)
     picture = console.run("show")
     assert picture.count("@") == 1 and "*" in picture
 
