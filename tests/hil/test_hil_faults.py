@@ -13,7 +13,7 @@ from marbleboard.sim import SimulatedPico
 
 async def test_garbage_towards_the_host_is_dropped_and_the_link_carries_on(sim, link, board):
     sim.inject_to_host(b"\x00\xff\xfe garbage \x03\x04\n*12345678\nCHG s=1*00000000\n")
-    sim.corrupt_to_host = 1  # the next real frame loses a bit
+    sim.usb.corrupt_to_host = 1  # the next real frame loses a bit
     sim.physical.place("track.3")
     sim.physical.place("track.60")
     await until(lambda: link.occupied == {board.hole("track.3").sensor,
@@ -25,7 +25,7 @@ async def test_garbage_towards_the_host_is_dropped_and_the_link_carries_on(sim, 
 
 async def test_garbage_towards_the_pico_is_counted_and_dropped(sim, link):
     sim.inject_to_pico(b"\xde\xad\xbe\xef\n\x03\x03 not a frame\n" + b"z" * 3000 + b"\n")
-    sim.corrupt_to_pico = 1
+    sim.usb.corrupt_to_pico = 1
     await asyncio.sleep(0.1)
     stats = await link.stats()
     assert int(stats["rx_bad"]) >= 2 and int(stats["rx_long"]) == 1

@@ -123,7 +123,7 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
         # bytes on the wire for a typical turn: the turn's lights, a lift and a
         # place, and the heartbeat over ten seconds of thinking
         await asyncio.sleep(0.2)
-        wire0 = (sim.wire_to_host, sim.wire_to_pico)
+        wire0 = (sim.usb.to_host, sim.usb.to_pico)
         turn = typical_turn_lights(board)
         await link.show(turn[0])
         sim.physical.place("track.3")
@@ -133,11 +133,11 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
         sim.physical.place("track.10")
         await asyncio.wait_for(events.get(), 2)
         await link.show(turn[1])
-        moved = (sim.wire_to_host - wire0[0], sim.wire_to_pico - wire0[1])
+        moved = (sim.usb.to_host - wire0[0], sim.usb.to_pico - wire0[1])
         t0 = time.monotonic()
-        beat0 = (sim.wire_to_host, sim.wire_to_pico)
+        beat0 = (sim.usb.to_host, sim.usb.to_pico)
         await asyncio.sleep(3)
-        beat = (sim.wire_to_host - beat0[0] + sim.wire_to_pico - beat0[1]) / (
+        beat = (sim.usb.to_host - beat0[0] + sim.usb.to_pico - beat0[1]) / (
             time.monotonic() - t0)
         rows.append(Row("bytes on the wire for a turn (3 changes, 2 light states)",
                         f"{moved[0]} to host, {moved[1]} to Pico",

@@ -257,6 +257,17 @@ def _position(c: _Checker, item: Mapping[str, Any], where: str,
     return x, y
 
 
+def _role_and_seat(c: _Checker, item: Mapping[str, Any], where: str, roles: dict[str, str],
+                   what: str, seat_names: set[str]) -> tuple[str, str | None]:
+    role = c.get(item, "role", where, str, "")
+    if role not in roles:
+        c.fail(where, f"unknown {what} {role!r} (known: {', '.join(roles)})")
+    seat = c.get(item, "seat", where, str)
+    if seat is not None and seat not in seat_names:
+        c.fail(where, f"seat {seat!r} is not one of the board's seats")
+    return role, seat
+
+
 def _holes(c: _Checker, data: Any, seat_names: set[str],
            size: tuple[float, float]) -> list[Hole]:
     if not isinstance(data, list) or not data:
@@ -276,12 +287,7 @@ def _holes(c: _Checker, data: Any, seat_names: set[str],
         if hid in seen:
             c.fail(where, "this id is used by another hole too")
         seen.add(hid)
-        role = c.get(item, "role", where, str, "track")
-        if role not in ROLES:
-            c.fail(where, f"unknown role {role!r} (known roles: {', '.join(ROLES)})")
-        seat = c.get(item, "seat", where, str)
-        if seat is not None and seat not in seat_names:
-            c.fail(where, f"seat {seat!r} is not one of the board's seats")
+        role, seat = _role_and_seat(c, item, where, ROLES, "role", seat_names)
         if role in SEATED_ROLES and seat is None:
             c.fail(where, f"a {role!r} hole must name its seat")
         x, y = _position(c, item, where, size)
@@ -304,12 +310,7 @@ def _lamps(c: _Checker, data: Any, seat_names: set[str],
         where = f"lamp {lid!r}" if isinstance(lid, str) else f"lamp #{i}"
         if not c.obj(item, where, {"id", "role", "x", "y", "led"}, {"seat"}):
             continue
-        role = c.get(item, "role", where, str, "status")
-        if role not in LAMP_ROLES:
-            c.fail(where, f"unknown lamp role {role!r} (known: {', '.join(LAMP_ROLES)})")
-        seat = c.get(item, "seat", where, str)
-        if seat is not None and seat not in seat_names:
-            c.fail(where, f"seat {seat!r} is not one of the board's seats")
+        role, seat = _role_and_seat(c, item, where, LAMP_ROLES, "lamp role", seat_names)
         x, y = _position(c, item, where, size)
         lamps.append(Lamp(id=c.get(item, "id", where, str, f"#{i}"), role=role, x=x, y=y,
                           led=c.get(item, "led", where, int, -1), seat=seat))

@@ -21,6 +21,7 @@ from ..board import Board
 from ..pico.config import config_namespace
 from .hardware import SimHardware
 from .physical import PhysicalBoard
+from .usb import UsbLine
 
 
 class SimulatedPico:
@@ -43,20 +44,12 @@ class SimulatedPico:
         self._halt_event = threading.Event()
         self._hung = threading.Event()
         self._closing = threading.Event()
-        self._injected = bytearray()
-        # Its own lock: the firmware thread takes injected bytes while another
-        # thread may hold _lock, waiting for that very thread to stop.
-        self._injected_lock = threading.Lock()
+        self.usb = UsbLine()
         self.firmware: Firmware | None = None
         self.hardware: SimHardware | None = None
         self.boots = 0
         self.watchdog_resets = 0
         self.in_repl = False
-        self.corrupt_to_host = 0
-        self.corrupt_to_pico = 0
-        self.wire_to_host = 0
-        self.wire_to_pico = 0
-        self.dropped_to_host = 0
         self._monitor = threading.Thread(target=self._watch, name="sim-watchdog", daemon=True)
 
     # --- life ------------------------------------------------------------------
@@ -108,19 +101,12 @@ class SimulatedPico:
         self._hung.set()
 
     def inject_to_pico(self, data: bytes) -> None:
-        with self._injected_lock:
-            self._injected += data
+        self.usb.inject_to_pico(data)
 
     def inject_to_host(self, data: bytes) -> None:
         with self._lock:
             if self._fds is not None:
                 os.write(self._fds[0], data)
-
-    def take_injected(self, limit: int) -> bytes:
-        with self._injected_lock:
-            data = bytes(self._injected[:limit])
-            del self._injected[:limit]
-            return data
 
     @property
     def plugged(self) -> bool:
@@ -151,7 +137,8 @@ class SimulatedPico:
         self._hung.clear()
         self.in_repl = False
         self.boots += 1
-        self.hardware = SimHardware(self, self._fds[0])
+        self.hardware = SimHardware(self.physical, self.usb, self._fds[0], uid=self.uid,
+                                    tick_offset=self.tick_offset)
         self.firmware = Firmware(self.hardware, self.cfg)
         self._halt_event = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"sim-pico-{self.boots}",
