@@ -26,14 +26,21 @@ def flash_commands(build: Path, port: str) -> list[list[str]]:
     ]
 
 
+STEPS = ("removing the old firmware", "copying the firmware package",
+         "copying config.py and main.py", "resetting the Pico")
+
+
 def flash(build: Path, port: str | None, dry_run: bool = False) -> list[list[str]]:
     if not (build / "main.py").exists():
         raise FlashError(f"no firmware build in {build}: run `make firmware` first")
-    commands = flash_commands(build, choose_port(port))
-    for cmd in commands:
-        if dry_run:
-            continue
-        result = subprocess.run(cmd)
-        if result.returncode != 0:
-            raise FlashError(f"mpremote failed: {' '.join(cmd[2:])}")
+    port = choose_port(port)
+    commands = flash_commands(build, port)
+    if dry_run:
+        return commands
+    if not Path(port).exists():
+        raise FlashError(f"there is no serial port {port}")
+    for step, cmd in zip(STEPS, commands, strict=True):
+        if subprocess.run(cmd).returncode != 0:
+            raise FlashError(f"mpremote failed while {step} on {port}; is the port in use "
+                             f"by the marbleboard service? (see docs/flashing.md)")
     return commands
