@@ -1,0 +1,400 @@
+"""The Wampoo rules engine: a state, its legal actions, and applying them.
+
+Positions are small integers: track holes ``0 .. T-1`` in playing order (red's
+STARTER is 0), then the HOME rows, four holes a seat, at ``T + 4*seat + k``;
+``START`` (-1) is a marble waiting in its START row. Marble ``m`` belongs to seat
+``m // 4``. Actions are integers too (see :mod:`.actions`), as random playouts make
+millions of them; :mod:`.notation` turns them into text and back.
+
+Chance is never drawn here: when ``current`` is ``CHANCE`` the caller supplies a
+deck order with :meth:`State.apply_shuffle`, and it is kept in the history, so a
+recorded game replays exactly.
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK_SIZE, JOKER, RANK, SPADES
+from .actions import FOLD, MOVE, OUT, SWAP, action_kind, make
+from .options import Options
+
+START = -1
+CHANCE = -1
+OVER = -2
+GETS_OUT = frozenset({1, 13, JOKER})  # Ace, King, Joker
+STEPS = {r: r for r in range(1, 14)} | {JOKER: 20}
+JACK = 11
+SEVEN = 7
+FOUR = 4
+FIRST_DEAL = 5
+LATER_DEAL = 4
+
+
+class RuleError(ValueError):
+    """An action that is not legal in this state."""
+
+
+class State:
+    __slots__ = ("board", "chance", "current", "cycle_played", "dealer", "deck", "deck_at",
+                 "discarded", "forfeited", "fresh", "hands", "history", "opts", "pos",
+                 "side", "track", "turns", "winners")
+
+    def __init__(self, opts: Options):
+        self.opts = opts
+        self.side = opts.holes_per_side
+        self.track = 4 * self.side
+        self.pos = [START] * 16
+        self.board = [-1] * (self.track + 16)  # hole -> marble, or -1
+        self.fresh = 0  # marbles on their own STARTER, unmoved since coming out
+        self.hands: list[list[int]] = [[], [], [], []]
+        self.deck: list[int] = []
+        self.deck_at = 0  # the next card to deal
+        self.cycle_played: list[int] = []  # face up since the last shuffle
+        self.discarded = 0  # cards thrown away face down since the last shuffle
+        self.forfeited = 0  # seats (bits) that threw their hand away this round
+        self.dealer = -1 if opts.first_dealer == "spade" else int(opts.first_dealer)
+        self.chance = "dealer" if self.dealer < 0 else "shuffle"
+        self.current = CHANCE
+        self.winners: tuple[int, ...] = ()
+        self.turns = 0
+        self.history: list[int | tuple[str, tuple[int, ...]]] = []
+
+    # --- geometry -----------------------------------------------------------------
+
+    def starter(self, seat: int) -> int:
+        return seat * self.side
+
+    def entry(self, seat: int) -> int:
+        """The track hole just outside a seat's HOME row: four behind its STARTER."""
+        return (seat * self.side - 4) % self.track
+
+    def home(self, seat: int, k: int) -> int:
+        """HOME hole k (0 = the first, by the entry) of a seat."""
+        return self.track + 4 * seat + k
+
+    # --- who plays ------------------------------------------------------------------
+
+    def is_chance(self) -> bool:
+        return self.current == CHANCE
+
+    def is_over(self) -> bool:
+        return self.current == OVER
+
+    def seat_after(self, seat: int) -> int:
+        seats = self.opts.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.opts.team_play else None
+
+    def finished(self, seat: int) -> bool:
+        base = self.track + 4 * seat
+        return all(self.pos[m] >= base for m in range(4 * seat, 4 * seat + 4))
+
+    def controls(self, seat: int) -> int:
+        """The seat whose marbles this seat moves: its own, or its partner's once
+        its own are all HOME (when partners play on)."""
+        partner = self.partner(seat)
+        if partner is not None and self.opts.partner_plays_on and self.finished(seat):
+            return partner
+        return seat
+
+    def returns(self) -> list[float]:
+        """+1 for each winner, -1 for each other playing seat, 0 before the end."""
+        if not self.winners:
+            return [0.0] * 4
+        return [1.0 if s in self.winners else (-1.0 if s in self.opts.seats else 0.0)
+                for s in range(4)]
+
+    # --- chance ---------------------------------------------------------------------
+
+    def apply_shuffle(self, order: list[int] | tuple[int, ...]) -> None:
+        """The outcome of a chance node: a shuffled deck, top card first."""
+        if self.current != CHANCE:
+            raise RuleError("no shuffle is due: it is a player's turn")
+        order = list(order)
+        if sorted(order) != list(range(DECK_SIZE)):
+            raise RuleError("a shuffle must hold each of the 54 cards once")
+        self.history.append((self.chance, tuple(order)))
+        if self.chance == "dealer":
+            # Deal one card at a time, left of an arbitrary dealer, until a spade.
+            seats = self.opts.seats
+            seat = seats[0]
+            for card in order:
+                seat = self.seat_after(seat)
+                if card in SPADES:
+                    break
+            self.dealer = seat
+            self.chance = "shuffle"
+            return
+        self.deck = order
+        self.deck_at = 0
+        self.cycle_played = []
+        self.discarded = 0
+        self._deal(FIRST_DEAL)
+
+    def _deal(self, each: int) -> None:
+        seat = self.dealer
+        count = each * len(self.opts.seats)
+        deck, at = self.deck, self.deck_at
+        for i in range(count):
+            seat = self.seat_after(seat)
+            self.hands[seat].append(deck[at + i])
+        self.deck_at = at + count
+        self.forfeited = 0
+        self.current = self.seat_after(self.dealer)
+
+    def _next_turn(self, seat: int) -> None:
+        hands = self.hands
+        nxt = seat
+        for _ in range(len(self.opts.seats)):
+            nxt = self.seat_after(nxt)
+            if hands[nxt]:
+                self.current = nxt
+                return
+        # Everyone has played or thrown away their hand: the deal passes left.
+        self.dealer = self.seat_after(self.dealer)
+        if len(self.deck) - self.deck_at >= LATER_DEAL * len(self.opts.seats):
+            self._deal(LATER_DEAL)
+        else:
+            self.chance = "shuffle"  # the deck has run down: all 54 cards are shuffled
+            self.current = CHANCE
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        seat = self.current
+        if seat < 0:
+            return []
+        hand = self.hands[seat]
+        ctrl = self.controls(seat)
+        pos, board, fresh, track = self.pos, self.board, self.fresh, self.track
+        first = 4 * ctrl
+        waiting = -1
+        on_board = []
+        in_play = False
+        for m in range(first, first + 4):
+            p = pos[m]
+            if p == START:
+                if waiting < 0:
+                    waiting = m
+            else:
+                on_board.append(m)
+                if p < track:
+                    in_play = True
+        protected = [pos[m] for m in range(16) if fresh >> m & 1]
+        ranks = sorted(set(RANK[c] for c in hand))
+        actions: list[int] = []
+        for r in ranks:
+            if r in GETS_OUT and waiting >= 0:
+                starter = ctrl * self.side
+                occupant = board[starter]
+                if occupant < 0 or not fresh >> occupant & 1:
+                    actions.append(make(OUT, r, waiting, starter))
+            if r == JACK and in_play:
+                self._swaps(actions)
+            for m in on_board:
+                self._moves(m, r, protected, actions)
+        if not actions:
+            actions.append(FOLD)
+        return actions
+
+    def _swaps(self, actions: list[int]) -> None:
+        pos, fresh, track = self.pos, self.fresh, self.track
+        movable = [m for m in range(16) if 0 <= pos[m] < track and not fresh >> m & 1]
+        for i, a in enumerate(movable):
+            sa = a >> 2
+            for b in movable[i + 1:]:
+                if b >> 2 != sa:  # two of one colour would change nothing
+                    actions.append(make(SWAP, JACK, a, b))
+
+    def _moves(self, m: int, r: int, protected: list[int], actions: list[int]) -> None:
+        p = self.pos[m]
+        track = self.track
+        board = self.board
+        if r == FOUR:
+            if p >= track:
+                return  # never backwards out of HOME
+            for q in protected:
+                if 0 < (p - q) % track <= 4:
+                    return  # a protected STARTER marble blocks both ways
+            actions.append(make(MOVE, r, m, (p - 4) % track))
+            return
+        n = STEPS[r]
+        seat = m >> 2
+        if p >= track:  # inside HOME: exact count, never jumping its own marbles
+            base = track + 4 * seat
+            k = p - base
+            if k + n > 3:
+                return
+            for j in range(k + 1, k + n + 1):
+                if board[base + j] >= 0:
+                    return
+            actions.append(make(MOVE, r, m, base + k + n))
+            return
+        to_entry = (self.entry(seat) - p) % track
+        joker = r == JOKER
+        if n > to_entry:
+            k = n - to_entry - 1
+            if k <= 3 and not (r == SEVEN and not self.opts.seven_into_home) and not (
+                    joker and not self.opts.joker_into_home):
+                ok = True
+                for q in protected:
+                    off = (q - p) % track
+                    if 0 < off <= to_entry and not joker:
+                        ok = False
+                        break
+                if ok:
+                    base = track + 4 * seat
+                    for j in range(k + 1):
+                        if board[base + j] >= 0:
+                            ok = False
+                            break
+                if ok:
+                    actions.append(make(MOVE, r, m, base + k))
+            if not self.opts.pass_home_entry:
+                return
+        for q in protected:
+            off = (q - p) % track
+            if off == n or (0 < off < n and not joker):
+                return  # cannot land on it; only a Joker passes it
+        actions.append(make(MOVE, r, m, (p + n) % track))
+
+    # --- applying -------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action for the seat to play (checked: see :meth:`play`)."""
+        seat = self.current
+        kind = action & 7
+        if kind == FOLD:
+            hand = self.hands[seat]
+            self.discarded += len(hand)
+            hand.clear()
+            self.forfeited |= 1 << seat
+        else:
+            r = action >> 3 & 15
+            a = action >> 7 & 15
+            b = action >> 11
+            if kind == MOVE:
+                self._move(a, b, r)
+            elif kind == OUT:
+                self._knock_at(b)
+                self.pos[a] = b
+                self.board[b] = a
+                self.fresh |= 1 << a
+            else:  # SWAP
+                pos, board = self.pos, self.board
+                pa, pb = pos[a], pos[b]
+                pos[a], pos[b] = pb, pa
+                board[pa], board[pb] = b, a
+            hand = self.hands[seat]
+            for i, c in enumerate(hand):
+                if RANK[c] == r:
+                    self.cycle_played.append(hand.pop(i))
+                    break
+        self.history.append(action)
+        self.turns += 1
+        if self._check_winner(seat):
+            return
+        self._next_turn(seat)
+
+    def play(self, action: int) -> None:
+        """Apply an action after checking that it is legal."""
+        if self.current < 0:
+            raise RuleError("it is not a player's turn")
+        if action not in self.legal_actions():
+            raise RuleError(f"not a legal action here: {action}")
+        self.apply(action)
+
+    def _move(self, m: int, dest: int, r: int) -> None:
+        pos, board, track = self.pos, self.board, self.track
+        p = pos[m]
+        board[p] = -1
+        self.fresh &= ~(1 << m)
+        if r == SEVEN and p < track:
+            # The 7 knocks off every marble along its way, on the track.
+            steps = 7 if dest < track else (self.entry(m >> 2) - p) % track
+            for i in range(1, steps + 1):
+                self._knock_at((p + i) % track)
+        if dest < track:
+            self._knock_at(dest)
+        pos[m] = dest
+        board[dest] = m
+
+    def _knock_at(self, hole: int) -> None:
+        victim = self.board[hole]
+        if victim >= 0:
+            self.board[hole] = -1
+            self.pos[victim] = START
+            self.fresh &= ~(1 << victim)
+
+    def knocked_by(self, action: int) -> list[int]:
+        """The marbles an action would send back to START, before it is applied."""
+        kind = action & 7
+        if kind == OUT:
+            victim = self.board[action >> 11]
+            return [victim] if victim >= 0 else []
+        if kind != MOVE:
+            return []
+        m, dest, r = action >> 7 & 15, action >> 11, action >> 3 & 15
+        p, track = self.pos[m], self.track
+        if r == SEVEN and p < track:
+            steps = 7 if dest < track else (self.entry(m >> 2) - p) % track
+            holes = [(p + i) % track for i in range(1, steps + 1)]
+        else:
+            holes = [dest] if dest < track else []
+        return [self.board[h] for h in holes if self.board[h] >= 0]
+
+    def _check_winner(self, seat: int) -> bool:
+        opts = self.opts
+        if opts.team_play:
+            for s in opts.seats:
+                partner = (s + 2) % 4
+                if self.finished(s) and self.finished(partner):
+                    self.winners = tuple(sorted((s, partner)))
+                    break
+        else:
+            for s in opts.seats:
+                if self.finished(s):
+                    self.winners = (s,)
+                    break
+        if self.winners:
+            self.current = OVER
+            return True
+        return False
+
+    # --- copies -------------------------------------------------------------------------
+
+    def clone(self) -> State:
+        new = State.__new__(State)
+        new.opts = self.opts
+        new.side, new.track = self.side, self.track
+        new.pos = self.pos[:]
+        new.board = self.board[:]
+        new.fresh = self.fresh
+        new.hands = [h[:] for h in self.hands]
+        new.deck = self.deck  # never changed in place: a shuffle replaces it
+        new.deck_at = self.deck_at
+        new.cycle_played = self.cycle_played[:]
+        new.discarded = self.discarded
+        new.forfeited = self.forfeited
+        new.dealer = self.dealer
+        new.chance = self.chance
+        new.current = self.current
+        new.winners = self.winners
+        new.turns = self.turns
+        new.history = self.history[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        same = ("board", "chance", "current", "cycle_played", "dealer", "discarded",
+                "forfeited", "fresh", "hands", "opts", "pos", "turns", "winners")
+        return (all(getattr(self, k) == getattr(other, k) for k in same)
+                and self.deck[self.deck_at:] == other.deck[other.deck_at:])
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+__all__ = ["CHANCE", "FOLD", "MOVE", "OUT", "OVER", "START", "SWAP", "RuleError", "State",
+           "action_kind"]
