@@ -7,6 +7,7 @@ import sys
 
 from . import __version__
 from .board import commands as board_commands
+from .games import commands as game_commands
 from .pico import commands as pico_commands
 from .sim import commands as sim_commands
 
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     board_commands.register(sub)
     sim_commands.register(sub)
     pico_commands.register(sub)
+    game_commands.register(sub)
     return parser
 
 

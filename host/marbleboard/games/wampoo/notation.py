@@ -28,8 +28,8 @@ winners; the number of turns played.
 
 from __future__ import annotations
 
-from ..cards import RANK, cards_text, parse_cards, rank_name
-from .actions import FOLD, MOVE, OUT, SWAP
+from ..cards import cards_text, parse_cards, rank_name
+from .actions import FOLD, SWAP
 from .options import Options
 from .state import CHANCE, OVER, START, RuleError, State
 
@@ -68,7 +68,8 @@ def action_text(state: State, action: int) -> str:
     r, a, b = action >> 3 & 15, action >> 7 & 15, action >> 11
     card = rank_name(r)
     if kind == SWAP:
-        return f"{card} {state.pos[a]}<>{state.pos[b]}"
+        low, high = sorted((state.pos[a], state.pos[b]))
+        return f"{card} {low}<>{high}"
     seat = a >> 2
     text = f"{card} {hole_text(state, state.pos[a], seat)}-{hole_text(state, b, seat)}"
     for victim in state.knocked_by(action):
@@ -81,6 +82,10 @@ def parse_action(state: State, text: str) -> int:
     words = text.split()
     if not words:
         raise RuleError("an empty move")
+    if len(words) == 2 and "<>" in words[1]:  # a swap may name its holes either way round
+        holes = words[1].split("<>")
+        if all(h.isdigit() for h in holes):
+            words[1] = "<>".join(sorted(holes, key=int))
     legal = state.legal_actions()
     for action in legal:
         full = action_text(state, action).split()
@@ -224,6 +229,3 @@ def unseen_cards(state_text: str, seat: int) -> list[int]:
     seen |= set(parse_cards(played) if played else [])
     return [c for c in range(54) if c not in seen]
 
-
-__all__ = ["LETTERS", "RANK", "action_text", "hole_text", "parse_action", "parse_hole",
-           "parse_position", "position_text", "unseen_cards", "MOVE", "OUT", "SWAP"]

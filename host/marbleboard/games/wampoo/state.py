@@ -14,7 +14,7 @@ recorded game replays exactly.
 from __future__ import annotations
 
 from ..cards import DECK_SIZE, JOKER, RANK, SPADES
-from .actions import FOLD, MOVE, OUT, SWAP, action_kind, make
+from .actions import FOLD, MOVE, OUT, SWAP, make
 from .options import Options
 
 START = -1
@@ -395,6 +395,3 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-
-__all__ = ["CHANCE", "FOLD", "MOVE", "OUT", "OVER", "START", "SWAP", "RuleError", "State",
-           "action_kind"]

@@ -1,0 +1,39 @@
+"""Positions for rule tests, written in the one-line notation (docs/notation.md)."""
+
+from marbleboard.games.wampoo import Options
+from marbleboard.games.wampoo.notation import action_text, parse_position
+
+EMPTY = {2: "RS,RS,RS,RS/-/YS,YS,YS,YS/-",
+         3: "RS,RS,RS,RS/BS,BS,BS,BS/YS,YS,YS,YS/-",
+         4: "RS,RS,RS,RS/BS,BS,BS,BS/YS,YS,YS,YS/GS,GS,GS,GS"}
+
+
+def position(marbles=None, hand="", players=4, turn="R", others="2C", **options):
+    """A state with red to play holding ``hand``; ``marbles`` maps a seat letter to
+    its four holes (the rest stay in START), the other seats hold ``others``."""
+    seats = EMPTY[players].split("/")
+    for letter, holes in (marbles or {}).items():
+        seats["RBYG".index(letter)] = holes
+    hands = []
+    for i, s in enumerate(seats):
+        if s == "-":
+            hands.append("-")
+        elif "RBYG"[i] == turn:
+            hands.append(hand or "-")
+        else:
+            hands.append(others)
+    text = f"{players} {'/'.join(seats)} {'/'.join(hands)} {turn} G - +0 - - 0"
+    if players != 4:
+        text = text.replace(" G - ", " Y - ")
+    return parse_position(text, Options(players=players, **options))
+
+
+def moves(state):
+    return sorted(action_text(state, a) for a in state.legal_actions())
+
+
+def play(state, text):
+    from marbleboard.games.wampoo.notation import parse_action
+
+    state.play(parse_action(state, text))
+    return state
