@@ -21,3 +21,17 @@ def test_the_byte_by_byte_example_is_the_frame(root):
     frame = encode("CHG", [("seq", 42), ("t", 61234), ("s", 17), ("on", 1)])
     rows = re.findall(r"^((?:[0-9a-f]{2} )+[0-9a-f]{2})$", text, re.M)
     assert bytes.fromhex(" ".join(rows[:2])) == frame
+
+
+def test_the_notation_page_examples_are_real(root):
+    from marbleboard.games.wampoo.notation import parse_position, position_text
+    from marbleboard.games.wampoo.views import public_view, seat_view
+
+    text = (root / "docs" / "notation.md").read_text()
+    example = ("4 0!,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,GS AS7H/9C/KDQS/2H R Y 3H4D "
+               "5C+0 - - 12")
+    assert example in text
+    state = parse_position(example)
+    assert position_text(state) == example
+    assert seat_view(state, 0).position in text
+    assert public_view(state).position.split()[2] == "?2/?1/?2/?1"

@@ -1,5 +1,6 @@
 """Invariants at every step of random games (hypothesis), and many seeded games."""
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -8,7 +9,12 @@ from hypothesis import strategies as st
 from marbleboard.games.cards import DECK_SIZE
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.actions import MOVE, OUT, action_marble, action_rank
-from marbleboard.games.wampoo.notation import parse_position, position_text
+from marbleboard.games.wampoo.notation import (
+    parse_position,
+    position_text,
+    state_from_json,
+    state_to_json,
+)
 from marbleboard.games.wampoo.record import GameRecord
 from marbleboard.games.wampoo.views import seat_view
 
@@ -66,6 +72,8 @@ def test_invariants_hold_at_every_step(seed, players, steps):
     def step(before, action, after, rng):
         check(before, action, after)
         assert parse_position(position_text(after), after.opts) == after  # text round trip
+        again = state_from_json(json.loads(json.dumps(state_to_json(after))))
+        assert again == after and again.history == after.history
 
     random_game(seed, players, steps, step)
 

@@ -12,25 +12,19 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..board import Board, get_board
 from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
+from .games import game_figures
+from .table import Row, format_table
 
 ROOT = Path(__file__).resolve().parents[3]
 SCAN_PASS = Path(__file__).with_name("scan_pass.py")
 WS2812_US_PER_LED = 30  # 24 bits at 800 kHz
 USB_FRAME_MS = 1.0  # full-speed USB polls once a millisecond
-
-
-@dataclass
-class Row:
-    what: str
-    value: str
-    against: str
 
 
 def pct(values: list[float], q: float) -> float:
@@ -174,17 +168,10 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
     return before, after
 
 
-def format_table(rows: list[Row]) -> str:
-    w1 = max(len(r.what) for r in rows)
-    w2 = max(len(r.value) for r in rows)
-    lines = [f"{'measure':<{w1}}  {'value':<{w2}}  against", "-" * (w1 + w2 + 40)]
-    lines += [f"{r.what:<{w1}}  {r.value:<{w2}}  {r.against}" for r in rows]
-    return "\n".join(lines)
-
-
 def main(board_name: str = "wampoo", samples: int = 200) -> int:
     board = get_board(board_name)
-    rows = scan_pass_figures()
-    rows += asyncio.run(link_figures(board, samples))
-    print(format_table(rows))
+    print(format_table("firmware and serial link", scan_pass_figures()
+                       + asyncio.run(link_figures(board, samples))))
+    print()
+    print(format_table("Wampoo engine and bots", game_figures()))
     return 0

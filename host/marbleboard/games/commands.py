@@ -53,8 +53,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     turns = 0
     unfinished = 0
     t0 = time.perf_counter()
-    for _ in range(args.games):
+    out = Path(args.record) if args.record else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    for i in range(args.games):
         state, record = play_game(specs, options, rng)
+        if out is not None:
+            (out / f"wampoo-{args.seed}-{i + 1:04d}.json").write_text(record.dumps() + "\n")
         turns += state.turns
         for seat in options.seats:
             name = record.players[SEAT_NAMES[seat]]
@@ -120,6 +125,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="bots for the seats in turn: random, greedy, search[:seconds]")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")
     p.set_defaults(func=cmd_simulate)
 
     w = sub.add_parser("wampoo", help="Wampoo positions and game records")

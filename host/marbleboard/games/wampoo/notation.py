@@ -28,6 +28,8 @@ winners; the number of turns played.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import cards_text, parse_cards, rank_name
 from .actions import FOLD, SWAP
 from .options import Options
@@ -229,3 +231,22 @@ def unseen_cards(state_text: str, seat: int) -> list[int]:
     seen |= set(parse_cards(played) if played else [])
     return [c for c in range(54) if c not in seen]
 
+
+
+def state_to_json(state: State) -> dict[str, object]:
+    """The full state as JSON data: options, the position, and the history
+    (actions as their integers, shuffles as card text)."""
+    history: list[object] = [
+        h if isinstance(h, int) else {"chance": h[0], "deck": cards_text(list(h[1]))}
+        for h in state.history]
+    return {"game": "wampoo", "options": state.opts.to_json(),
+            "position": position_text(state), "history": history}
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    if data.get("game") != "wampoo":
+        raise ValueError("not a Wampoo state")
+    state = parse_position(data["position"], Options.from_json(data["options"]))
+    state.history = [h if isinstance(h, int) else (h["chance"], tuple(parse_cards(h["deck"])))
+                     for h in data.get("history", [])]
+    return state

@@ -1,0 +1,37 @@
+"""Golden playthroughs: seeded bot games recorded once, replayed and regenerated.
+
+A change to the rules, the bots or the notation that alters a game shows here.
+If the change is meant, write the files again with:
+
+    marbleboard simulate wampoo --players 2 --bots greedy,random --games 1 --seed 1 \\
+        --record tests/games/golden
+    marbleboard simulate wampoo --players 4 --bots greedy,random --games 1 --seed 2 \\
+        --record tests/games/golden
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from marbleboard.games.commands import play_game
+from marbleboard.games.wampoo.record import GameRecord, verify
+
+GOLDEN = Path(__file__).parent / "golden"
+GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2)]
+
+
+@pytest.mark.parametrize("name, players, seed", GAMES)
+def test_golden_game_replays_and_verifies(name, players, seed):
+    record = GameRecord.loads((GOLDEN / name).read_text())
+    assert record.options.players == players
+    assert verify(record) == []
+    assert record.replay().is_over()
+
+
+@pytest.mark.parametrize("name, players, seed", GAMES)
+def test_the_same_seed_plays_the_same_game(name, players, seed):
+    record = GameRecord.loads((GOLDEN / name).read_text())
+    _state, again = play_game(["greedy", "random"], record.options, random.Random(seed))
+    assert again.moves == record.moves
+    assert again.to_json() == record.to_json()
