@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
 
@@ -69,7 +69,7 @@ class PhysicalBoard:
             time.sleep(rng.uniform(0.001, 0.004))
         self.set(hole, present)
 
-    def slide(self, path: list[str | int], dwell_ms: float = 15) -> None:
+    def slide(self, path: Sequence[str | int], dwell_ms: float = 15) -> None:
         """Slide one marble from path[0] over the middle holes to path[-1].
 
         It covers each hole it passes for dwell_ms: shorter than the firmware's
@@ -117,7 +117,7 @@ class PhysicalBoard:
             return self.board.hole(item).led
         return next(lamp.led for lamp in self.board.lamps if lamp.id == item)
 
-    def wait_frame(self, predicate, timeout: float = 2.0) -> bool:  # type: ignore[no-untyped-def]
+    def wait_frame(self, predicate: Callable[[list[RGB]], bool], timeout: float = 2.0) -> bool:
         """Wait until a frame makes predicate(leds) true."""
         deadline = time.monotonic() + timeout
         with self._frame_seen:

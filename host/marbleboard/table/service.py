@@ -1,0 +1,292 @@
+"""The table service: one game of Wampoo played with real marbles on one board.
+
+It listens to the board, waits for the marbles to be still for a quiet period,
+reads the move (reading.py), checks it against the rules, saves it, and lights
+the next turn. Shuffles, thrown-away hands, bots' moves and the end of the game
+happen without anyone touching the host. A bot's move is lit for a person to
+carry out, then read back like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..board import Board
+from ..bots import Bot, make_bot
+from ..games.fairness import Shuffler
+from ..games.wampoo import SEAT_NAMES, Options, State
+from ..games.wampoo.actions import FOLD
+from ..games.wampoo.notation import action_text
+from ..games.wampoo.record import GameRecord
+from ..games.wampoo.views import seat_view
+from ..link import BoardLink, Connected, HoleChanged
+from .boardmap import WampooBoard
+from .lights import Scene, compose
+from .reading import outcomes, read_move
+from .store import GameStore
+
+QUIET_S = 0.3  # marbles still this long before a move is read (smart boards use 0.25-0.5 s)
+
+
+@dataclass
+class Question:
+    """Several moves fit what the board shows: the player picks one."""
+
+    seat: int
+    actions: list[int]
+    texts: list[str]
+
+
+@dataclass
+class TableStatus:
+    """What a screen shows besides the board: for the terminal and, later, phones."""
+
+    log: list[str] = field(default_factory=list)
+    question: Question | None = None
+    mistakes: int = 0  # sensors that do not fit any legal move right now
+
+
+class Table:
+    def __init__(self, board: Board, link: BoardLink, store: GameStore,
+                 seats: dict[int, str], options: Options, *, quiet_s: float = QUIET_S,
+                 shuffler: Shuffler | None = None, bot_rng: random.Random | None = None,
+                 takeback: bool = False):
+        self.board = board
+        self.link = link
+        self.store = store
+        self.options = options
+        self.quiet_s = quiet_s
+        self.shuffler = shuffler or Shuffler()
+        self.allow_takeback = takeback
+        rng = bot_rng or random.Random()
+        self.seats = seats  # seat -> "human" or "bot:NAME"
+        self.bots: dict[int, Bot] = {
+            s: make_bot(kind.split(":", 1)[1], random.Random(rng.random()))
+            for s, kind in seats.items() if kind.startswith("bot:")}
+        self.state = State(options)
+        self.map = WampooBoard(board, self.state)
+        self.record = GameRecord(options, {SEAT_NAMES[s]: k for s, k in seats.items()})
+        self.game_id: int | None = None
+        self.occupied: set[int] = set(link.occupied)
+        self.turn_start: set[int] = set(self.occupied)
+        self.lifted: set[int] = set()
+        self.rank: int | None = None  # card chosen on a phone
+        self.bot_action: int | None = None
+        self.status = TableStatus()
+        self.show_mistakes = False  # set once the marbles are still and fit no move
+        self.listeners: list[Callable[[str], None]] = []
+        self._settle: asyncio.Task[None] | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self.committed = asyncio.Event()  # set at each committed move, for tests and tools
+
+    # --- starting and resuming ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume the unfinished game in the store, or start a new one."""
+        game_id = self.store.unfinished()
+        if game_id is not None:
+            record = self.store.load(game_id)
+            self.record = record
+            self.state = record.replay()
+            self.game_id = game_id
+            self._say(f"resumed game {game_id} after {len(record.moves)} entries")
+        else:
+            self.game_id = self.store.new_game(self.record)
+            self._say(f"new game {self.game_id}")
+        await self._advance()
+
+    # --- the board talks ------------------------------------------------------------------
+
+    async def run(self) -> None:
+        events = self.link.subscribe()
+        self.occupied = set(self.link.occupied)
+        await self._show()
+        while True:
+            event = await events.get()
+            if isinstance(event, Connected):
+                # After any reconnect the board is checked against the game again.
+                self.occupied = set(event.occupied)
+                self._schedule_settle()
+                await self._show()
+            elif isinstance(event, HoleChanged):
+                await self.on_change(event.sensor, event.occupied)
+
+    async def on_change(self, sensor: int, occupied: bool) -> None:
+        self.show_mistakes = False
+        if occupied:
+            self.occupied.add(sensor)
+        else:
+            self.occupied.discard(sensor)
+            self.lifted.add(sensor)
+        await self._show()  # a lifted marble's destinations light at once
+        self._schedule_settle()
+
+    def _schedule_settle(self) -> None:
+        if self._settle is not None:
+            self._settle.cancel()
+        self._settle = asyncio.get_running_loop().create_task(self._settle_later())
+
+    async def _settle_later(self) -> None:
+        await asyncio.sleep(self.quiet_s)
+        await self.settle()
+
+    async def settle(self) -> None:
+        """The marbles have been still for the quiet period: read the board."""
+        state = self.state
+        if state.current < 0 or self.status.question is not None:
+            await self._show()
+            return
+        allowed = {self.bot_action} if self.bot_action is not None else None
+        if state.current in self.bots and self.bot_action is None:
+            return  # the bot is still thinking
+        reading = read_move(state, self.map, self.occupied, self.lifted, allowed, self.rank)
+        self.show_mistakes = not reading.actions and not reading.unchanged
+        if reading.settled:
+            await self.commit(reading.actions[0])
+        elif len(reading.actions) > 1:
+            self.status.question = Question(state.current, list(reading.actions),
+                                            [action_text(state, a) for a in reading.actions])
+            self._say(f"{SEAT_NAMES[state.current]}: which move? "
+                      + " or ".join(self.status.question.texts))
+            await self._show()
+        else:
+            await self._show()
+
+    # --- players talk ---------------------------------------------------------------------
+
+    async def choose_card(self, seat: int, rank: int | None) -> None:
+        """A player picked a card on their phone: the lights show that card's moves."""
+        if seat == self.state.current:
+            self.rank = rank
+            await self._show()
+            self._schedule_settle()
+
+    async def answer(self, seat: int, action: int) -> None:
+        q = self.status.question
+        if q is None or q.seat != seat or action not in q.actions:
+            raise ValueError("that is not an answer to the question asked")
+        self.status.question = None
+        await self.commit(action)
+
+    async def takeback(self) -> bool:
+        """Undo the last move, when the table allows it: the record is replayed to
+        just before it and the lights guide the marbles back."""
+        if not self.allow_takeback or self.game_id is None:
+            return False
+        moves = self.record.moves
+        last = max((i for i, e in enumerate(moves) if not e.startswith("shuffle ")),
+                   default=None)
+        if last is None or last != len(moves) - 1:
+            return False  # a shuffle has happened since: the cards are dealt
+        self.store.remove_last_entry(self.game_id)
+        moves.pop()
+        self.state = self.record.replay()
+        self._new_turn()
+        self._say("the last move was taken back")
+        await self._advance()
+        return True
+
+    # --- committing ------------------------------------------------------------------------
+
+    async def commit(self, action: int) -> None:
+        state = self.state
+        text = action_text(state, action)
+        seat = state.current
+        assert self.game_id is not None
+        # Saved before the lights change: a kill now loses nothing shown.
+        self.store.add_entry(self.game_id, len(self.record.moves), text)
+        self.record.add_move(state, action)
+        self._say(f"{SEAT_NAMES[seat]}: {text}")
+        self._new_turn()
+        self.committed.set()
+        self.committed = asyncio.Event()
+        await self._advance()
+
+    def _new_turn(self) -> None:
+        self.show_mistakes = False
+        self.turn_start = set(self.occupied)
+        self.lifted = set()
+        self.rank = None
+        self.bot_action = None
+        self.status.question = None
+
+    async def _advance(self) -> None:
+        """Everything that happens without a marble moving: shuffles, thrown-away
+        hands, the end of the game, and asking a bot for its move."""
+        assert self.game_id is not None
+        state = self.state
+        while True:
+            if state.is_over():
+                self.store.finish(self.game_id, self.record.winners)
+                self._say("game over: " + " and ".join(self.record.winners) + " won")
+                break
+            if state.is_chance():
+                shuffle = self.shuffler.shuffle()
+                n = len(self.record.shuffles)
+                self.store.add_entry(self.game_id, len(self.record.moves), f"shuffle {n}",
+                                     shuffle, n)
+                self.record.add_shuffle(state, shuffle)
+                self._say(f"shuffled; deck commitment {shuffle.commitment[:16]}")
+                continue
+            if state.legal_actions() == [FOLD]:
+                self.store.add_entry(self.game_id, len(self.record.moves), "fold")
+                self.record.add_move(state, FOLD)
+                self._say(f"{SEAT_NAMES[state.current]} cannot play and throws the hand away")
+                continue
+            break
+        if state.current in self.bots and self.bot_action is None:
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
+        await self._show()
+        self._schedule_settle()
+
+    async def _bot_move(self) -> None:
+        seat = self.state.current
+        bot = self.bots[seat]
+        action = await asyncio.to_thread(bot.choose, seat_view(self.state, seat))
+        if self.state.current != seat:
+            return
+        self.bot_action = action
+        self._say(f"{SEAT_NAMES[seat]} ({bot.name}) plays {action_text(self.state, action)}: "
+                  "please move it")
+        await self._show()
+        self._schedule_settle()
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def scene(self) -> Scene:
+        state = self.state
+        lifted_now = {s for s in self.turn_start if s not in self.occupied}
+        extra: list[int] = []
+        missing: list[int] = []
+        if self.show_mistakes or (state.current < 0 and not state.winners):
+            extra, missing = self._mistakes()
+            if not extra and set(missing) <= lifted_now and state.current >= 0:
+                extra, missing = [], []  # only marbles in someone's hand: not a mistake
+        self.status.mistakes = len(extra) + len(missing)
+        shown = [self.bot_action] if self.bot_action is not None else []
+        return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
+                     shown=shown, rank=self.rank, extra=extra, missing=missing)
+
+    def _mistakes(self) -> tuple[list[int], list[int]]:
+        """Marbles where no legal move puts them, and where one should go: measured
+        against the closest legal outcome, or the position before the move."""
+        targets = [self.map.target(self.state)]
+        allowed = self.bot_action
+        targets += [t for a, t in outcomes(self.state, self.map).items()
+                    if allowed is None or a == allowed]
+        best = min(targets, key=lambda t: sum(map(len, self.map.differences(self.occupied, t))))
+        return self.map.differences(self.occupied, best)
+
+    async def _show(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.link.show(compose(self.map, self.scene()))
+
+    def _say(self, line: str) -> None:
+        self.status.log.append(line)
+        del self.status.log[:-200]
+        for listener in self.listeners:
+            listener(line)
