@@ -102,9 +102,12 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
             lights.set(led, colour)
             t0 = time.monotonic()
             await link.show(lights)
-            want = 0 if i % 2 else 2
-            shown = await asyncio.to_thread(
-                sim.physical.wait_frame, lambda leds, w=want: leds[led][w] > 200, 2.0)
+            channel = 0 if i % 2 else 2
+
+            def lit(leds: list[tuple[int, int, int]], c: int = channel) -> bool:
+                return leds[led][c] > 200
+
+            shown = await asyncio.to_thread(sim.physical.wait_frame, lit, 2.0)
             assert shown
             to_led.append((time.monotonic() - t0) * 1000)
         frame_ms = sim.cfg.FRAME_MS
