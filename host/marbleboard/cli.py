@@ -10,20 +10,20 @@ from .board import commands as board_commands
 from .games import commands as game_commands
 from .pico import commands as pico_commands
 from .sim import commands as sim_commands
+from .table import play as table_play
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """The main job: a board on the simulated Pico, its holes and lights live."""
+    """The main job: Wampoo on the simulated board, you against three bots (four
+    bots playing on when nobody is at the keyboard)."""
     import asyncio
+    import sys
 
-    from .board import get_board
-    from .sim.console import HELP
+    from .table.play import PlayConfig, play
 
-    board = get_board(args.board)
-    banner = (f"marbleboard {__version__}: {board.name} on a simulated board, running the "
-              f"real firmware over a serial line.\nMove marbles by typing commands "
-              f"(Ctrl-C or 'quit' to stop):\n{HELP}")
-    return asyncio.run(sim_commands.monitor(board, None, simulate=True, banner=banner))
+    you = "human" if sys.stdin.isatty() else "bot:greedy"
+    seats = [you, "bot:greedy", "bot:search:0.5", "bot:greedy"]
+    return asyncio.run(play(PlayConfig(seats=seats, board=args.board)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -37,8 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="marbleboard", description="An electronic board for marble and card games.")
     parser.add_argument("--version", action="version", version=f"marbleboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="start marbleboard")
-    run.add_argument("--board", default="wampoo", help="layout name or board file")
+    run = sub.add_parser("run", help="play Wampoo on the simulated board against bots")
+    run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="wampoo")
@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim_commands.register(sub)
     pico_commands.register(sub)
     game_commands.register(sub)
+    table_play.register(sub)
     return parser
 
 

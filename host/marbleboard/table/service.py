@@ -78,6 +78,7 @@ class Table:
         self.bot_action: int | None = None
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
+        self.restoring = False  # after a takeback: no move is read until the board is put back
         self.listeners: list[Callable[[str], None]] = []
         self._settle: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
@@ -140,6 +141,13 @@ class Table:
         if state.current < 0 or self.status.question is not None:
             await self._show()
             return
+        if self.restoring:
+            self.restoring = not self.map.matches(self.occupied, self.map.target(state))
+            self.show_mistakes = self.restoring
+            await self._show()
+            if self.restoring:
+                return
+            self._new_turn()
         allowed = {self.bot_action} if self.bot_action is not None else None
         if state.current in self.bots and self.bot_action is None:
             return  # the bot is still thinking
@@ -186,7 +194,8 @@ class Table:
         moves.pop()
         self.state = self.record.replay()
         self._new_turn()
-        self._say("the last move was taken back")
+        self.restoring = True
+        self._say("the last move was taken back: put the marbles back as the lights show")
         await self._advance()
         return True
 
@@ -262,7 +271,9 @@ class Table:
         lifted_now = {s for s in self.turn_start if s not in self.occupied}
         extra: list[int] = []
         missing: list[int] = []
-        if self.show_mistakes or (state.current < 0 and not state.winners):
+        if self.restoring:
+            extra, missing = self.map.differences(self.occupied, self.map.target(state))
+        elif self.show_mistakes or (state.current < 0 and not state.winners):
             extra, missing = self._mistakes()
             if not extra and set(missing) <= lifted_now and state.current >= 0:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake

@@ -1,0 +1,230 @@
+"""``marbleboard play``: a game of Wampoo at a board, played from a terminal.
+
+On the simulated board a simulated person carries out every move: the bots'
+moves as they are lit, and yours as you type them. On a real board you move the
+marbles yourself and the terminal shows what the table sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+from ..board import get_board
+from ..games.cards import RANKS
+from ..games.fairness import Shuffler
+from ..games.wampoo import RuleError
+from ..games.wampoo.notation import parse_action
+from ..games.wampoo.options import SEAT_NAMES, Options
+from ..link import BoardLink, LinkError
+from ..sim import SimulatedPico
+from ..sim.console import SimConsole
+from .hand import SimulatedHand
+from .service import QUIET_S, Table
+from .store import GameStore
+from .terminal import render
+
+HELP = """\
+  a move, as listed      e.g. 'K RS-0' or '7 12-19'  (on the simulated board it is carried out)
+  card K                 choose a card: the board lights its moves
+  1, 2, ...              answer a question
+  takeback               undo the last move (when the table allows it)
+  show                   the board again
+  place/lift/slide ...   move marbles by hand on the simulated board
+  quit"""
+
+
+@dataclass
+class PlayConfig:
+    seats: list[str]
+    board: str = "sim"  # "sim", "auto" (the one Pico on USB) or a serial port
+    db: Path = Path.home() / ".local/share/marbleboard/games.db"
+    quiet_s: float = QUIET_S
+    new: bool = False
+    takeback: bool = False
+    seed: int | None = None
+    pace_s: float = 0.15
+
+
+def _seat_kinds(seats: list[str]) -> list[str]:
+    kinds = []
+    for spec in seats:
+        spec = spec.strip()
+        if spec == "human" or spec.startswith("bot:"):
+            kinds.append(spec)
+        elif spec in ("random", "greedy") or spec.startswith("search"):
+            kinds.append("bot:" + spec)
+        else:
+            raise ValueError(f"a seat is 'human' or 'bot:NAME', not {spec!r}")
+    if len(kinds) not in (2, 3, 4):
+        raise ValueError("Wampoo is for 2, 3 or 4 seats")
+    return kinds
+
+
+async def play(cfg: PlayConfig) -> int:
+    console = Console(highlight=False)
+    kinds = _seat_kinds(cfg.seats)
+    options = Options(players=len(kinds))
+    seats = dict(zip(options.seats, kinds, strict=True))
+    board = get_board("wampoo")
+    store = GameStore(cfg.db)
+    if cfg.new and (old := store.unfinished()) is not None:
+        store.finish(old, [])  # left unfinished: a new game starts
+    sim = SimulatedPico(board).start() if cfg.board == "sim" else None
+    rng = random.Random(cfg.seed)
+    link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
+                     board_id=board.id)
+    try:
+        await link.connect()
+    except LinkError as e:
+        console.print(f"[red]error:[/] {e}")
+        return 1
+    table = Table(board, link, store, seats, options, quiet_s=cfg.quiet_s,
+                  shuffler=Shuffler(random.Random(rng.random())) if cfg.seed is not None else None,
+                  bot_rng=random.Random(rng.random()), takeback=cfg.takeback)
+    table.listeners.append(lambda line: console.print(f"  {line}", style="dim"))
+    await table.start()
+    hand = None
+    if sim is not None:
+        # The players set the board up as the game stands.
+        target = table.map.target(table.state)
+        marbles = set(target.holes)
+        for seat, count in target.start_counts:
+            marbles |= set(table.map.start_sensors[seat][:count])
+        sim.physical.setup(marbles)
+        hand = SimulatedHand(sim.physical, table.map, random.Random(rng.random()),
+                             pace_s=cfg.pace_s / 3)
+    local = [s for s, k in seats.items() if k == "human"]
+    tasks = [asyncio.create_task(table.run())]
+    if hand is not None:
+        tasks.append(asyncio.create_task(_carry_out_bot_moves(table, hand)))
+    tasks.append(asyncio.create_task(_show_turns(table, local, console, sim)))
+    console.print(f"[bold]Wampoo[/], {len(kinds)} players: "
+                  + ", ".join(f"[{SEAT_NAMES[s]}]{SEAT_NAMES[s]}[/] {k}" for s, k in seats.items())
+                  + (" — on the simulated board" if sim else ""))
+    console.print(HELP, style="dim")
+    try:
+        await _read_commands(table, local, hand, sim, console)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await link.close()
+        store.close()
+        if sim is not None:
+            sim.close()
+    return 0
+
+
+def _picture(table: Table, local: list[int], console: Console, sim: SimulatedPico | None) -> None:
+    occupied = table.occupied
+    lit = set()
+    if sim is not None:
+        leds = sim.physical.leds()
+        lit = {h.sensor for h in table.board.holes if any(leds[h.led])}
+    console.print(render(table, local, occupied, lit))
+
+
+async def _show_turns(table: Table, local: list[int], console: Console,
+                      sim: SimulatedPico | None) -> None:
+    _picture(table, local, console, sim)
+    while True:
+        event = table.committed
+        await event.wait()
+        await asyncio.sleep(0.05)
+        if table.state.current in local or table.state.is_over():
+            _picture(table, local, console, sim)
+
+
+async def _carry_out_bot_moves(table: Table, hand: SimulatedHand) -> None:
+    """On the simulated board, a person carries out each bot move as it is lit."""
+    while True:
+        await asyncio.sleep(0.05)
+        action = table.bot_action
+        if action is None or table.state.is_over():
+            continue
+        event = table.committed
+        await asyncio.sleep(0.3)  # a person sees the lights first
+        await asyncio.to_thread(hand.perform, table.state, action)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(5):
+                await event.wait()
+
+
+async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | None,
+                         sim: SimulatedPico | None, console: Console) -> None:
+    loop = asyncio.get_running_loop()
+    sim_console = SimConsole(sim) if sim else None
+    while True:
+        if not sys.stdin.isatty():
+            await asyncio.Event().wait()  # nobody to type: let the bots play on
+        line = (await loop.run_in_executor(None, sys.stdin.readline)).strip()
+        if line in ("quit", "exit") or (not line and table.state.is_over()):
+            return
+        words = line.split()
+        if not words:
+            continue
+        state = table.state
+        if words[0] == "show":
+            _picture(table, local, console, sim)
+        elif words[0] == "help":
+            console.print(HELP)
+        elif words[0] == "takeback":
+            ok = await table.takeback()
+            console.print("taken back" if ok else "no takeback now")
+        elif words[0] == "card" and len(words) == 2 and state.current in local:
+            await table.choose_card(state.current, RANKS.index(words[1].upper()) + 1)
+        elif words[0].isdigit() and table.status.question is not None:
+            q = table.status.question
+            i = int(words[0]) - 1
+            if 0 <= i < len(q.actions):
+                await table.answer(q.seat, q.actions[i])
+        elif sim_console is not None and words[0] in ("place", "lift", "slide", "bounce",
+                                                       "unplug", "replug", "reset", "hang",
+                                                       "garbage"):
+            console.print(await asyncio.to_thread(sim_console.run, line))
+        elif state.current in local:
+            try:
+                action = parse_action(state, line)
+            except RuleError as e:
+                console.print(f"[red]{e}[/]")
+                continue
+            if hand is None:
+                console.print("move the marbles on the board: the lights show the way")
+                await table.choose_card(state.current, action >> 3 & 15)
+            else:
+                await table.choose_card(state.current, action >> 3 & 15)
+                await asyncio.to_thread(hand.perform, state, action)
+        else:
+            console.print("[yellow]not your turn[/] (type 'help')")
+
+
+def register(sub) -> None:  # type: ignore[no-untyped-def]
+    p = sub.add_parser("play", help="play a game at a board, real or simulated")
+    p.add_argument("game", choices=["wampoo"])
+    p.add_argument("--seats", default="human,bot:greedy,bot:search:0.5,bot:greedy",
+                   help="each seat in order: human or bot:random|greedy|search[:seconds]")
+    p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
+    p.add_argument("--db", default=str(PlayConfig.db), help="where games are saved")
+    p.add_argument("--new", action="store_true", help="start a new game, not the saved one")
+    p.add_argument("--takeback", action="store_true", help="allow taking back the last move")
+    p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000),
+                   help="how long marbles must be still before a move is read")
+    p.add_argument("--seed", type=int, help="for repeatable shuffles and bots")
+
+    def run(args) -> int:  # type: ignore[no-untyped-def]
+        try:
+            cfg = PlayConfig(seats=args.seats.split(","), board=args.board, db=Path(args.db),
+                             quiet_s=args.quiet_ms / 1000, new=args.new,
+                             takeback=args.takeback, seed=args.seed)
+            _seat_kinds(cfg.seats)
+        except ValueError as e:
+            raise SystemExit(f"error: {e}") from e
+        return asyncio.run(play(cfg))
+
+    p.set_defaults(func=run)

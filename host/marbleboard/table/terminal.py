@@ -1,0 +1,76 @@
+"""The table in a terminal: the board with its marbles and lights, the local
+players' hands, and the log."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from ..board.text import SYMBOLS, grid_step
+from ..games.cards import card_name
+from ..games.wampoo import SEAT_NAMES
+from ..games.wampoo.notation import action_text
+from .service import Table
+
+
+def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
+    """The board in characters: a marble shows as its colour's initial, a lit
+    empty hole as '*'."""
+    board = table.board
+    step = grid_step(board)
+    x0 = min(h.x for h in board.holes)
+    y0 = min(h.y for h in board.holes)
+    colour_of = {}
+    state = table.state
+    for m, p in enumerate(state.pos):
+        if p >= 0:
+            colour_of[table.map.hole(p).sensor] = m >> 2
+    cells: dict[tuple[int, int], tuple[str, str]] = {}
+    for h in board.holes:
+        key = (round((h.x - x0) / step), round((h.y - y0) / step))
+        if h.sensor in occupied:
+            seat = colour_of.get(h.sensor)
+            if seat is None:  # a START marble, or one in the wrong place
+                seat = next((s for s in range(4) if h.sensor in table.map.start_sensors[s]), None)
+            name = SEAT_NAMES[seat] if seat is not None else "white"
+            cells[key] = (name[0].upper(), f"bold {name}" if name != "white" else "bold")
+        elif h.sensor in lit:
+            cells[key] = ("*", "bright_white")
+        else:
+            cells[key] = (SYMBOLS.get(h.role, "?"), "grey42")
+    width = max(c for c, _ in cells) + 1
+    height = max(r for _, r in cells) + 1
+    out = Text()
+    for row in range(height):
+        for col in range(width):
+            ch, style = cells.get((col, row), (" ", ""))
+            out.append(ch + " ", style=style)
+        out.append("\n")
+    return out
+
+
+def render(table: Table, local: list[int], occupied: set[int], lit: set[int]) -> Group:
+    state = table.state
+    parts: list[Text] = [board_text(table, occupied, lit)]
+    for seat in local:
+        hand = " ".join(card_name(c) for c in state.hands[seat]) or "(no cards)"
+        parts.append(Text(f"{SEAT_NAMES[seat]:7} hand: {hand}", style=SEAT_NAMES[seat]))
+    if state.is_over():
+        parts.append(Text("game over: " + " and ".join(table.record.winners) + " won",
+                          style="bold"))
+    elif state.current >= 0:
+        who = SEAT_NAMES[state.current]
+        line = f"{who} to play"
+        if state.current in local:
+            moves = [action_text(state, a) for a in state.legal_actions()]
+            line += ": " + ", ".join(moves)
+        parts.append(Text(line, style=who))
+    if table.status.question is not None:
+        q = table.status.question
+        parts.append(Text("which move? " + "  ".join(f"[{i + 1}] {t}"
+                                                     for i, t in enumerate(q.texts)),
+                          style="bold yellow"))
+    if table.status.mistakes:
+        parts.append(Text("the board does not match a legal move: follow the red light",
+                          style="bold red"))
+    return Group(*parts)

@@ -1,0 +1,99 @@
+import asyncio
+import random
+
+import pytest
+
+from marbleboard.board import build_layout
+from marbleboard.bots import make_bot
+from marbleboard.games.fairness import Shuffler
+from marbleboard.games.wampoo import Options, State
+from marbleboard.games.wampoo.actions import FOLD
+from marbleboard.games.wampoo.notation import action_text
+from marbleboard.games.wampoo.views import seat_view
+from marbleboard.link import BoardLink
+from marbleboard.sim import SimulatedPico
+from marbleboard.table.hand import SimulatedHand
+from marbleboard.table.service import Table
+from marbleboard.table.store import GameStore
+
+
+@pytest.fixture(scope="session")
+def board():
+    return build_layout("wampoo")
+
+
+def start_holes(seats):
+    names = ["red", "blue", "yellow", "green"]
+    return [f"start.{names[s]}.{i}" for s in seats for i in range(1, 5)]
+
+
+class Rig:
+    """A simulated board, the real firmware over a pty, a link, a store and a table."""
+
+    def __init__(self, board, tmp_path, seats, players, bot_seed=2, shuffle_seed=1,
+                 quiet_s=0.08, takeback=False):
+        self.board = board
+        self.tmp_path = tmp_path
+        self.seats = seats
+        self.options = Options(players=players)
+        self.bot_seed, self.shuffle_seed = bot_seed, shuffle_seed
+        self.quiet_s = quiet_s
+        self.takeback = takeback
+
+    async def __aenter__(self):
+        self.sim = SimulatedPico(self.board, debounce_ms=15).start()
+        self.sim.physical.setup(start_holes(self.options.seats))
+        await asyncio.sleep(0.1)
+        self.link = BoardLink(self.sim.port, board_id="wampoo", backoff=(0.05, 0.3))
+        await self.link.connect()
+        self.store = GameStore(self.tmp_path / "games.db")
+        self.table = await self.new_table()
+        return self
+
+    async def new_table(self):
+        table = Table(self.board, self.link, self.store, self.seats, self.options,
+                      quiet_s=self.quiet_s, shuffler=Shuffler(random.Random(self.shuffle_seed)),
+                      bot_rng=random.Random(self.bot_seed), takeback=self.takeback)
+        await table.start()
+        self.runner = asyncio.create_task(table.run())
+        self.hand = SimulatedHand(self.sim.physical, table.map, random.Random(3), pace_s=0.04)
+        return table
+
+    async def __aexit__(self, *exc):
+        self.runner.cancel()
+        await self.link.close()
+        self.store.close()
+        self.sim.close()
+
+    async def bot_move(self, timeout=10.0):
+        async with asyncio.timeout(timeout):
+            while self.table.bot_action is None:
+                await asyncio.sleep(0.01)
+        return self.table.bot_action
+
+    async def carry_out(self, action, timeout=8.0):
+        event = self.table.committed
+        await asyncio.to_thread(self.hand.perform, self.table.state, action)
+        async with asyncio.timeout(timeout):
+            await event.wait()
+
+
+def pure_game(seats, options, bot_seed, shuffle_seed, limit=100000):
+    """The same seeded game, played by the engine alone."""
+    rng = random.Random(bot_seed)
+    bots = {s: make_bot(kind.split(":", 1)[1], random.Random(rng.random()))
+            for s, kind in seats.items()}
+    shuffler = Shuffler(random.Random(shuffle_seed))
+    state = State(options)
+    moves = []
+    while not state.is_over() and len(moves) < limit:
+        if state.is_chance():
+            state.apply_shuffle(shuffler.shuffle().deck)
+            moves.append("shuffle")
+            continue
+        legal = state.legal_actions()
+        action = FOLD if legal == [FOLD] else bots[state.current].choose(
+            seat_view(state, state.current))
+        moves.append(action_text(state, action))
+        state.apply(action)
+    return moves

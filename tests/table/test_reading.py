@@ -1,0 +1,112 @@
+"""Reading moves from occupancy, without a board: the sensors are given by hand."""
+
+import pytest
+
+from marbleboard.board import build_layout
+from marbleboard.games.wampoo import Options
+from marbleboard.games.wampoo.notation import action_text, parse_position
+from marbleboard.table.boardmap import WampooBoard
+from marbleboard.table.reading import read_move
+
+BOARD = build_layout("wampoo")
+
+
+def s(hole_id):
+    return BOARD.hole(hole_id).sensor
+
+
+def setup(text):
+    state = parse_position(text, Options(players=4))
+    board = WampooBoard(BOARD, state)
+    target = board.target(state)
+    occupied = set(target.holes)
+    for seat, n in target.start_counts:
+        occupied |= set(board.start_sensors[seat][:n])
+    return state, board, occupied
+
+
+MID = ("4 10,30,RS,RS/15,BS,BS,BS/12,YS,YS,YS/GS,GS,GS,GS 5S7HJDKC/2C/2C/2C R G - +0 - - 0")
+
+
+def texts(state, reading):
+    return sorted(action_text(state, a) for a in reading.actions)
+
+
+def test_an_untouched_board_reads_no_move():
+    state, board, occ = setup(MID)
+    reading = read_move(state, board, occ, set())
+    assert reading.actions == () and reading.unchanged
+
+
+def test_a_plain_move():
+    state, board, occ = setup(MID)
+    occ -= {s("track.30")}
+    occ |= {s("track.35")}
+    assert texts(state, read_move(state, board, occ, {s("track.30")})) == ["5 30-35"]
+
+
+def test_a_knock_off_reads_with_the_victim_in_any_free_start_hole():
+    text = MID.replace("15,BS,BS,BS", "15,40,BS,BS")
+    state, board, occ = setup(text)  # blue's two waiting marbles are in START holes 1 and 2
+    for free in ("start.blue.3", "start.blue.4"):
+        o = (occ - {s("track.10")}) | {s("track.15"), s(free)}
+        assert texts(state, read_move(state, board, o, set())) == ["5 10-15 xB15"]
+    o = (occ - {s("track.10"), s("start.blue.1")}) | {s("track.15"), s("start.blue.3"),
+                                                       s("start.blue.4")}
+    assert texts(state, read_move(state, board, o, set())) == ["5 10-15 xB15"]  # rearranged
+
+
+def test_a_knock_off_is_not_a_move_until_the_victim_is_home():
+    state, board, occ = setup(MID)
+    o = set(occ) - {s("track.10")}  # red moved 10 -> 15, blue still in the hand
+    assert read_move(state, board, o, set()).actions == ()
+
+
+def test_the_7_with_two_victims():
+    state, board, occ = setup(MID)
+    o = set(occ) - {s("track.10"), s("track.12"), s("track.15")}
+    o |= {s("track.17"), s("start.yellow.4"), s("start.blue.4")}
+    assert texts(state, read_move(state, board, o, set())) == ["7 10-17 xY12 xB15"]
+
+
+def test_a_swap_is_read_from_the_lifted_holes():
+    state, board, occ = setup(MID)
+    lifted = {s("track.30"), s("track.15")}
+    assert texts(state, read_move(state, board, occ, lifted)) == ["J 15<>30"]
+    assert read_move(state, board, occ, {s("track.30")}).actions == ()
+
+
+def test_several_lifted_holes_leave_the_swap_open():
+    state, board, occ = setup(MID)
+    lifted = {s("track.30"), s("track.15"), s("track.12")}
+    assert len(read_move(state, board, occ, lifted).actions) == 3  # the player is asked
+
+
+def test_cards_with_one_outcome_are_told_apart_by_the_chosen_card():
+    text = "4 RS,RS,RS,RS/BS,BS,BS,BS/YS,YS,YS,YS/GS,GS,GS,GS ASKCX1/2C/2C/2C R G - +0 - - 0"
+    state, board, occ = setup(text)
+    occ = (occ - {s("start.red.3")}) | {s("track.0")}
+    assert texts(state, read_move(state, board, occ, set())) == ["A RS-0", "K RS-0", "X RS-0"]
+    assert texts(state, read_move(state, board, occ, set(), rank=13)) == ["K RS-0"]
+
+
+def test_a_bot_move_only_reads_as_itself():
+    state, board, occ = setup(MID)
+    wanted = next(a for a in state.legal_actions() if action_text(state, a) == "7 30-37")
+    o = (occ - {s("track.30")}) | {s("track.35")}  # the person played a 5 instead
+    assert read_move(state, board, o, set(), allowed={wanted}).actions == ()
+
+
+def test_differences_name_wrong_and_missing_marbles():
+    state, board, occ = setup(MID)
+    o = (occ - {s("track.30"), s("start.red.1")}) | {s("track.33")}
+    extra, missing = board.differences(o, board.target(state))
+    assert extra == [s("track.33")]
+    assert sorted(missing) == sorted([s("track.30"), s("start.red.1")])
+
+
+def test_a_board_without_the_games_holes_is_refused():
+    small = build_layout("wampoo", holes_per_side=16)
+    state = parse_position(MID, Options(players=4))
+    with pytest.raises(ValueError, match="track holes"):
+        WampooBoard(small, state)
