@@ -127,5 +127,6 @@ async def test_whose_turn_is_lit(board, tmp_path):
         await rig.bot_move()
         await asyncio.sleep(0.2)
         seat = rig.table.state.current
-        lamp = next(lamp.led for lamp in board.lamps if lamp.id == f"turn.{['red', 'blue', 'yellow', 'green'][seat]}")
+        name = ["red", "blue", "yellow", "green"][seat]
+        lamp = next(lamp.led for lamp in board.lamps if lamp.id == f"turn.{name}")
         assert rig.link._lights.state[lamp] >> 4 == Effect.PULSE
