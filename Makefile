@@ -54,6 +54,7 @@ docs: $(STAMP)
 	$(BIN)/marbleboard board render $(BOARD) --template -o hardware/templates/$(BOARD)-drill.svg
 	$(BIN)/marbleboard board bom $(BOARD) --markdown -o hardware/bom/$(BOARD).md
 	$(BIN)/marbleboard board power $(BOARD) --markdown -o hardware/power/$(BOARD).md
+	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -29,7 +29,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench.run import main as bench
 
-    return bench(args.board, args.samples)
+    return bench(args.board, args.samples, args.table_moves)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="wampoo")
     bench.add_argument("--samples", type=int, default=200)
+    bench.add_argument("--table-moves", type=int, default=120,
+                       help="moves the simulated hand makes at the table (1000 for the soak)")
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)

@@ -61,6 +61,7 @@ class Rig:
 
     async def __aexit__(self, *exc):
         self.runner.cancel()
+        self.table.close()
         await self.link.close()
         self.store.close()
         self.sim.close()

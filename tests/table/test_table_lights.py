@@ -79,3 +79,11 @@ def test_paths_follow_the_track_into_home():
     four = next(a for a in state.legal_actions() if a >> 3 & 15 == 4)
     assert path(state, five) == [66, 67, 68, 72, 73, 74]
     assert path(state, four) == [66, 65, 64, 63, 62]
+
+
+def test_the_light_pictures_in_the_docs_are_current(root):
+    from marbleboard.table.pictures import scenes
+
+    for name, svg in scenes(BOARD).items():
+        assert (root / "docs" / "images" / f"lights-{name}.svg").read_text() == svg, (
+            "run `make docs`")

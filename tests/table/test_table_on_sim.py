@@ -53,8 +53,9 @@ async def test_the_board_is_checked_at_the_start_and_guided_into_place(board, tm
         rig.sim.physical.lift("start.yellow.3")  # a marble is missing
         rig.sim.physical.place("track.40")  # and one is where none should be
         await asyncio.sleep(0.4)
-        lights = rig.sim.physical.leds()
-        assert any(lights[board.hole("track.40").led])  # the wrong marble blinks red
+        led = board.hole("track.40").led
+        assert await asyncio.to_thread(rig.sim.physical.wait_frame,
+                                       lambda leds: leds[led][0] > 200, 1.0)  # blinking red
         assert rig.table.status.mistakes == 2
         rig.sim.physical.lift("track.40")
         rig.sim.physical.place("start.yellow.3")
@@ -92,6 +93,7 @@ async def test_a_restarted_service_resumes_the_saved_game(board, tmp_path):
             await rig.carry_out(await rig.bot_move())
         saved = list(rig.table.record.moves)
         rig.runner.cancel()  # the service dies; the board and the store remain
+        rig.table.close()
         rig.table = await rig.new_table()
         assert rig.table.record.moves == saved
         assert rig.table.state == rig.table.record.replay()

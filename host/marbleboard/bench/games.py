@@ -11,7 +11,7 @@ from ..bots import SearchBot
 from ..games.cards import RANK, parse_card
 from ..games.wampoo import Options, State, new_game
 from ..games.wampoo.views import seat_view
-from .table import Row
+from .report import Row
 
 
 def random_games(players: int, games: int, seed: int = 1) -> tuple[float, float]:

@@ -19,7 +19,8 @@ from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
 from .games import game_figures
-from .table import Row, format_table
+from .report import Row, format_table
+from .service import service_memory, table_figures
 
 ROOT = Path(__file__).resolve().parents[3]
 SCAN_PASS = Path(__file__).with_name("scan_pass.py")
@@ -171,10 +172,14 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
     return before, after
 
 
-def main(board_name: str = "wampoo", samples: int = 200) -> int:
+def main(board_name: str = "wampoo", samples: int = 200, table_moves: int = 120) -> int:
     board = get_board(board_name)
     print(format_table("firmware and serial link", scan_pass_figures()
-                       + asyncio.run(link_figures(board, samples))))
+                       + asyncio.run(link_figures(board, samples))), flush=True)
     print()
-    print(format_table("Wampoo engine and bots", game_figures()))
+    print(format_table("Wampoo engine and bots", game_figures()), flush=True)
+    print()
+    rows = asyncio.run(table_figures(board, table_moves))
+    rows.append(service_memory())
+    print(format_table("the table service, on the simulated board over the pty", rows))
     return 0

@@ -19,15 +19,30 @@ def _svg(width: str, height: str, board: Board, body: list[str], title: str) -> 
     )
 
 
+# How each light effect is drawn, so a still picture (and a colour-blind reader)
+# can tell the patterns apart: an extra ring style around the glow.
+EFFECT_RINGS = {
+    "dim": "",
+    "solid": "",
+    "blink": 'stroke-width="1.4" stroke-dasharray="4 3"',
+    "fast": 'stroke-width="2.2" stroke-dasharray="1.5 1.5"',
+    "pulse": 'stroke-width="3" stroke-opacity="0.5"',
+}
+
+
 def game_view(board: Board, marbles: Mapping[str, str] | None = None,
-              lights: Mapping[str, str] | None = None, px: int = 640) -> str:
+              lights: Mapping[str, str] | None = None, px: int = 640,
+              effects: Mapping[str, str] | None = None,
+              paths: list[list[str]] | None = None) -> str:
     """The board as players see it.
 
     ``marbles`` maps a hole id to the seat whose marble sits there; ``lights`` maps
-    a hole or lamp id to a ``#rrggbb`` colour shown under it.
+    a hole or lamp id to a ``#rrggbb`` colour shown under it, ``effects`` to its
+    effect (see ``EFFECT_RINGS``); ``paths`` are chases, drawn as arrows along holes.
     """
     marbles = marbles or {}
     lights = lights or {}
+    effects = effects or {}
     colours = {s.name: s.colour for s in board.seats}
     r = board.hole_diameter_mm / 2
     body = [f'<rect x="0" y="0" width="{board.width_mm:g}" height="{board.height_mm:g}" '
@@ -51,8 +66,14 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
     for h in board.holes:
         lit = lights.get(h.id)
         if lit:
+            effect = effects.get(h.id, "solid")
+            opacity = 0.25 if effect == "dim" else 0.55
             body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r * 1.7:g}" fill="{lit}" '
-                        f'fill-opacity="0.55"/>')
+                        f'fill-opacity="{opacity}"/>')
+            pattern = EFFECT_RINGS.get(effect, "")
+            if pattern:
+                body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r * 1.9:g}" fill="none" '
+                            f'stroke="{lit}" {pattern}/>')
         ring = colours.get(h.seat or "") if h.role != "track" else None
         stroke = f' stroke="{ring}" stroke-width="2.2"' if ring else ""
         body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r:g}" fill="{HOLE}"{stroke}>'
@@ -69,6 +90,14 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
                         f'stroke="#00000055" stroke-width="0.8"/>'
                         f'<circle cx="{h.x - m / 3:g}" cy="{h.y - m / 3:g}" r="{m / 4:g}" '
                         f'fill="#ffffff" fill-opacity="0.45"/>')
+    for chase in paths or []:
+        pts = " ".join(f"{board.hole(i).x:g},{board.hole(i).y:g}" for i in chase)
+        body.append(f'<polyline points="{pts}" fill="none" stroke="#ffffff" stroke-width="2.5" '
+                    f'stroke-dasharray="6 4" marker-end="url(#arrow)"/>')
+    if paths:
+        body.insert(0, '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" '
+                       'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
+                       '<path d="M0,0L10,5L0,10z" fill="#ffffff"/></marker></defs>')
     return _svg(f"{px}", f"{px * board.height_mm / board.width_mm:g}", board, body, board.name)
 
 

@@ -114,6 +114,7 @@ async def play(cfg: PlayConfig) -> int:
     finally:
         for task in tasks:
             task.cancel()
+        table.close()
         await link.close()
         store.close()
         if sim is not None:

@@ -100,6 +100,12 @@ class Table:
             self._say(f"new game {self.game_id}")
         await self._advance()
 
+    def close(self) -> None:
+        """Stop the timers and the bot's thinking (the store and link stay open)."""
+        for task in (self._settle, self._bot_task):
+            if task is not None:
+                task.cancel()
+
     # --- the board talks ------------------------------------------------------------------
 
     async def run(self) -> None:

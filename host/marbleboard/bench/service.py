@@ -1,0 +1,169 @@
+"""Figures for the table service: a Wampoo game on the simulated board, over the
+pty, with a simulated hand making every move as a person would."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ..board import Board
+from ..games.wampoo import Options
+from ..games.wampoo.actions import FOLD, MOVE
+from ..games.wampoo.notation import action_text
+from ..link import BoardLink
+from ..sim import SimulatedPico
+from ..table.hand import SimulatedHand
+from ..table.service import QUIET_S, Table
+from ..table.store import GameStore
+from .report import Row
+
+
+def pct(values: list[float], q: int) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
+
+
+async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
+    rng = random.Random(seed)
+    options = Options(players=4)
+    seats = {s: "human" for s in options.seats}  # any legal move may be read
+    starts = [f"start.{n}.{i}" for n in ("red", "blue", "yellow", "green") for i in range(1, 5)]
+    with tempfile.TemporaryDirectory() as tmp, SimulatedPico(board) as sim:
+        sim.physical.setup(starts)
+        await asyncio.sleep(0.1)
+        link = BoardLink(sim.port, board_id=board.id)
+        await link.connect()
+        store = GameStore(Path(tmp) / "games.db")
+        table = Table(board, link, store, seats, options, bot_rng=random.Random(seed))
+        await table.start()
+        runner = asyncio.create_task(table.run())
+        hand = SimulatedHand(sim.physical, table.map, random.Random(seed), pace_s=0.04,
+                             slides=0.3, bounce=0.3)
+        hw = sim.hardware
+        fw = sim.firmware
+        assert hw is not None and fw is not None
+        changes: list[float] = []  # when the firmware sent each debounced change
+        frames: list[tuple[float, bytes]] = []  # when each light state was put out
+        serial_write, led_write = hw.write_serial, hw.write_leds
+
+        def stamp_serial(data: bytes) -> None:
+            if data.startswith(b"CHG "):
+                changes.append(time.monotonic())
+            serial_write(data)
+
+        def stamp_leds(frame: bytearray) -> None:
+            frames.append((time.monotonic(), bytes(fw.lights.state)))
+            led_write(frame)
+
+        hw.write_serial = stamp_serial  # type: ignore[method-assign]
+        hw.write_leds = stamp_leds  # type: ignore[method-assign]
+        lift_to_lit: list[float] = []
+        commit_to_turn: list[float] = []
+        missed = phantom = asked = 0
+        cpu0 = time.process_time()
+        done = 0
+        while done < moves and not table.state.is_over():
+            state = table.state
+            legal = state.legal_actions()
+            if legal == [FOLD]:
+                await asyncio.sleep(0.01)  # the table throws the hand away by itself
+                continue
+            action = rng.choice(legal)
+            want = action_text(state, action)
+            before = len(table.record.moves)
+            await table.choose_card(state.current, action >> 3 & 15)
+            event = table.committed
+            simple = action & 7 == MOVE and not state.knocked_by(action)
+            if simple:
+                # Lift by itself first, to time the lights that answer it.
+                source = table.map.hole(state.pos[action >> 7 & 15])
+                dest = table.map.hole(action >> 11)
+                n = len(changes)
+                sim.physical.lift(source.sensor)
+                while len(changes) == n:
+                    await asyncio.sleep(0.001)
+                t_lift = changes[-1]
+                for _ in range(300):
+                    lit = [t for t, s in frames if t >= t_lift and s[dest.led]]
+                    if lit:
+                        lift_to_lit.append((lit[0] - t_lift) * 1000)
+                        break
+                    await asyncio.sleep(0.002)
+                await asyncio.sleep(0.05)
+                n = len(changes)
+                sim.physical.place(dest.sensor)
+                while len(changes) == n:
+                    await asyncio.sleep(0.001)
+                t_placed = changes[-1]
+            else:
+                await asyncio.to_thread(hand.perform, state, action)
+            try:
+                async with asyncio.timeout(QUIET_S + 3):
+                    while not event.is_set():
+                        if table.status.question is not None:
+                            asked += 1
+                            await table.answer(table.status.question.seat, action)
+                        await asyncio.sleep(0.005)
+            except TimeoutError:
+                missed += 1
+                break
+            if table.record.moves[before] != want:
+                phantom += 1  # the board was read as another move than the one made
+            if simple:
+                nxt = table.state.current
+                if nxt >= 0:
+                    lamp = next(lamp.led for lamp in board.lamps
+                                if lamp.id == f"turn.{board.seats[nxt].name}")
+                    for _ in range(300):
+                        lit = [t for t, s in frames if t >= t_placed and s[lamp] >> 4 == 4]
+                        if lit:
+                            commit_to_turn.append((lit[0] - t_placed) * 1000)
+                            break
+                        await asyncio.sleep(0.002)
+            done += 1
+            frames = frames[-400:]
+        cpu = (time.process_time() - cpu0) / max(1, done)
+        runner.cancel()
+        table.close()
+        await link.close()
+        store.close()
+    quiet_ms = QUIET_S * 1000
+    return [
+        Row("marble lifted -> its destinations lit, p50 / p99",
+            f"{pct(lift_to_lit, 50):.1f} / {pct(lift_to_lit, 99):.1f} ms",
+            f"target p99 <= 30 ms (after the firmware's debounce); {len(lift_to_lit)} lifts"),
+        Row("move committed -> next turn's lights, p50 / p99",
+            f"{pct(commit_to_turn, 50):.0f} / {pct(commit_to_turn, 99):.0f} ms",
+            f"target <= quiet period + 30 = {quiet_ms + 30:.0f} ms"),
+        Row("moves read from the marbles (slides, bounce, knock-offs in any order)",
+            f"{done} moves", f"{phantom} phantom, {missed} missed, {asked} asked which card"),
+        Row("CPU a turn (host and simulated Pico in one process)", f"{cpu * 1000:.1f} ms", ""),
+    ]
+
+
+def service_memory(seconds: float = 15.0) -> Row:
+    """Resident memory of `marbleboard play` with a game in progress."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "marbleboard", "play", "wampoo", "--seats",
+             "greedy,greedy,random,greedy", "--board", "sim", "--db", os.path.join(tmp, "g.db"),
+             "--seed", "1"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        time.sleep(seconds)
+        rss_kb = 0
+        try:
+            with open(f"/proc/{proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        rss_kb = int(line.split()[1])
+        finally:
+            proc.kill()
+            proc.wait()
+    return Row("resident memory of the service, game in progress",
+               f"{rss_kb / 1024:.0f} MB", "target <= 80 MB (with the simulated board in it)")
