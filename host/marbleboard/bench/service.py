@@ -67,8 +67,18 @@ async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
         commit_to_turn: list[float] = []
         missed = phantom = asked = 0
         cpu0 = time.process_time()
-        done = 0
-        while done < moves and not table.state.is_over():
+        done = games = 0
+        while done < moves:
+            if table.state.is_over():
+                # Game over: the players set up again and a new game starts.
+                runner.cancel()
+                table.close()
+                sim.physical.setup(starts)
+                await asyncio.sleep(0.2)
+                table = Table(board, link, store, seats, options)
+                await table.start()
+                runner = asyncio.create_task(table.run())
+                games += 1
             state = table.state
             legal = state.legal_actions()
             if legal == [FOLD]:
@@ -142,7 +152,8 @@ async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
             f"{pct(commit_to_turn, 50):.0f} / {pct(commit_to_turn, 99):.0f} ms",
             f"target <= quiet period + 30 = {quiet_ms + 30:.0f} ms"),
         Row("moves read from the marbles (slides, bounce, knock-offs in any order)",
-            f"{done} moves", f"{phantom} phantom, {missed} missed, {asked} asked which card"),
+            f"{done} moves", f"{phantom} phantom, {missed} missed, {asked} asked which card; "
+            f"{games} games finished"),
         Row("CPU a turn (host and simulated Pico in one process)", f"{cpu * 1000:.1f} ms", ""),
     ]
 

@@ -133,6 +133,7 @@ def _picture(table: Table, local: list[int], console: Console, sim: SimulatedPic
 
 async def _show_turns(table: Table, local: list[int], console: Console,
                       sim: SimulatedPico | None) -> None:
+    await asyncio.sleep(0.3)  # the board's first readings arrive
     _picture(table, local, console, sim)
     while True:
         event = table.committed
