@@ -43,7 +43,8 @@ async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
         table = Table(board, link, store, seats, options, bot_rng=random.Random(seed))
         await table.start()
         runner = asyncio.create_task(table.run())
-        hand = SimulatedHand(sim.physical, table.map, random.Random(seed), pace_s=0.04,
+        # 40-120 ms between steps: no hand swaps two marbles within the 50 ms debounce.
+        hand = SimulatedHand(sim.physical, table.map, random.Random(seed), pace_s=0.08,
                              slides=0.3, bounce=0.3)
         hw = sim.hardware
         fw = sim.firmware
