@@ -11,19 +11,16 @@ from .games import commands as game_commands
 from .pico import commands as pico_commands
 from .sim import commands as sim_commands
 from .table import play as table_play
+from .web import serve as web_serve
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """The main job: Wampoo on the simulated board, you against three bots (four
-    bots playing on when nobody is at the keyboard)."""
+    """The main job: the table service with a Wampoo board, on the web."""
     import asyncio
-    import sys
 
-    from .table.play import PlayConfig, play
+    from .web.serve import ServeConfig, serve
 
-    you = "human" if sys.stdin.isatty() else "bot:greedy"
-    seats = [you, "bot:greedy", "bot:search:0.5", "bot:greedy"]
-    return asyncio.run(play(PlayConfig(seats=seats, board=args.board)))
+    return asyncio.run(serve(ServeConfig(board=args.board, port=args.port)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -37,8 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="marbleboard", description="An electronic board for marble and card games.")
     parser.add_argument("--version", action="version", version=f"marbleboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="play Wampoo on the simulated board against bots")
+    run = sub.add_parser("run", help="serve Wampoo on the simulated board: open the printed link")
     run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
+    run.add_argument("--port", type=int, default=8000)
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="wampoo")
@@ -51,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     pico_commands.register(sub)
     game_commands.register(sub)
     table_play.register(sub)
+    web_serve.register(sub)
     return parser
 
 

@@ -21,6 +21,7 @@ from ..sim import SimulatedPico
 from .games import game_figures
 from .report import Row, format_table
 from .service import service_memory, table_figures
+from .web import web_figures
 
 ROOT = Path(__file__).resolve().parents[3]
 SCAN_PASS = Path(__file__).with_name("scan_pass.py")
@@ -181,5 +182,8 @@ def main(board_name: str = "wampoo", samples: int = 200, table_moves: int = 120)
     print()
     rows = asyncio.run(table_figures(board, table_moves))
     rows.append(service_memory())
-    print(format_table("the table service, on the simulated board over the pty", rows))
+    print(format_table("the table service, on the simulated board over the pty", rows),
+          flush=True)
+    print()
+    print(format_table("the web app", web_figures()))
     return 0

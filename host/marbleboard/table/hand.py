@@ -5,14 +5,21 @@ putting a marble in the wrong hole first and correcting it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..games.wampoo import State
 from ..games.wampoo.actions import OUT, SWAP
 from ..sim.physical import PhysicalBoard
 from .boardmap import WampooBoard
 from .lights import path
+
+if TYPE_CHECKING:
+    from .service import Table
 
 
 class SimulatedHand:
@@ -104,3 +111,21 @@ class SimulatedHand:
         sensors = [self.map.hole(p).sensor for p in path(state, action)]
         return [s for i, s in enumerate(sensors)
                 if i == 0 or s == dest or s not in self.physical.occupied()]
+
+
+async def carry_out_bot_moves(current: Callable[[], Table | None], hand: SimulatedHand) -> None:
+    """On the simulated board, a person carries out each bot move as it is lit."""
+    while True:
+        await asyncio.sleep(0.05)
+        table = current()
+        if table is None or table.bot_action is None or table.state.is_over():
+            continue
+        action = table.bot_action
+        event = table.committed
+        await asyncio.sleep(0.3)  # a person sees the lights first
+        if table.bot_action != action:
+            continue
+        await asyncio.to_thread(hand.perform, table.state, action)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(5):
+                await event.wait()

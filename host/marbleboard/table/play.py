@@ -8,7 +8,6 @@ marbles yourself and the terminal shows what the table sees.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import sys
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from ..games.wampoo.options import SEAT_NAMES, Options
 from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..sim.console import SimConsole
-from .hand import SimulatedHand
+from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
 from .store import GameStore
 from .terminal import render
@@ -103,7 +102,7 @@ async def play(cfg: PlayConfig) -> int:
     local = [s for s, k in seats.items() if k == "human"]
     tasks = [asyncio.create_task(table.run())]
     if hand is not None:
-        tasks.append(asyncio.create_task(_carry_out_bot_moves(table, hand)))
+        tasks.append(asyncio.create_task(carry_out_bot_moves(lambda: table, hand)))
     tasks.append(asyncio.create_task(_show_turns(table, local, console, sim)))
     console.print(f"[bold]Wampoo[/], {len(kinds)} players: "
                   + ", ".join(f"[{SEAT_NAMES[s]}]{SEAT_NAMES[s]}[/] {k}" for s, k in seats.items())
@@ -141,21 +140,6 @@ async def _show_turns(table: Table, local: list[int], console: Console,
         await asyncio.sleep(0.05)
         if table.state.current in local or table.state.is_over():
             _picture(table, local, console, sim)
-
-
-async def _carry_out_bot_moves(table: Table, hand: SimulatedHand) -> None:
-    """On the simulated board, a person carries out each bot move as it is lit."""
-    while True:
-        await asyncio.sleep(0.05)
-        action = table.bot_action
-        if action is None or table.state.is_over():
-            continue
-        event = table.committed
-        await asyncio.sleep(0.3)  # a person sees the lights first
-        await asyncio.to_thread(hand.perform, table.state, action)
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(5):
-                await event.wait()
 
 
 async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | None,

@@ -23,7 +23,7 @@ from ..games.wampoo.actions import FOLD
 from ..games.wampoo.notation import action_text
 from ..games.wampoo.record import GameRecord
 from ..games.wampoo.views import seat_view
-from ..link import BoardLink, Connected, HoleChanged
+from ..link import BoardLink, Connected, HoleChanged, LightState
 from .boardmap import WampooBoard
 from .lights import Scene, compose
 from .reading import outcomes, read_move
@@ -79,10 +79,12 @@ class Table:
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
         self.restoring = False  # after a takeback: no move is read until the board is put back
-        self.listeners: list[Callable[[str], None]] = []
+        self.listeners: list[Callable[[str], None]] = []  # log lines, as they happen
+        self.watchers: list[Callable[[], None]] = []  # told after every change shown
         self._settle: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self.committed = asyncio.Event()  # set at each committed move, for tests and tools
+        self.lights: LightState | None = None  # what the board was last asked to show
 
     # --- starting and resuming ----------------------------------------------------------
 
@@ -299,8 +301,11 @@ class Table:
         return self.map.differences(self.occupied, best)
 
     async def _show(self) -> None:
+        self.lights = compose(self.map, self.scene())
         with contextlib.suppress(Exception):
-            await self.link.show(compose(self.map, self.scene()))
+            await self.link.show(self.lights)
+        for watcher in self.watchers:
+            watcher()
 
     def _say(self, line: str) -> None:
         self.status.log.append(line)

@@ -9,6 +9,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from ..games.cards import cards_text, parse_cards
 from ..games.fairness import Shuffle
 from ..games.wampoo import Options
 from ..games.wampoo.record import GameRecord
@@ -28,6 +29,12 @@ CREATE TABLE IF NOT EXISTS entries (
     n INTEGER NOT NULL,
     entry TEXT NOT NULL,
     PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS shuffles (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -65,12 +72,22 @@ class GameStore:
         with self.db:  # one transaction: the entry and its deck together
             self.db.execute("BEGIN")
             if shuffle is not None:
-                from ..games.cards import cards_text
-
                 self.db.execute("INSERT INTO shuffles VALUES (?, ?, ?, ?, ?)",
                                 (game_id, shuffle_n, cards_text(list(shuffle.deck)),
                                  shuffle.salt, shuffle.commitment))
             self.db.execute("INSERT INTO entries VALUES (?, ?, ?)", (game_id, n, entry))
+
+    def save_tokens(self, game_id: int, tokens: dict[str, str]) -> None:
+        """The seats' secret links, so a phone rejoins after the service restarts."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for seat, token in tokens.items():
+                self.db.execute("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?)",
+                                (game_id, seat, token))
+
+    def load_tokens(self, game_id: int) -> dict[str, str]:
+        return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
+                                    (game_id,)).fetchall())
 
     def remove_last_entry(self, game_id: int) -> None:
         """For an agreed takeback of the last move."""
@@ -87,8 +104,6 @@ class GameStore:
         return row[0] if row else None
 
     def load(self, game_id: int) -> GameRecord:
-        from ..games.cards import parse_cards
-
         row = self.db.execute("SELECT options, players, winners FROM games WHERE id = ?",
                               (game_id,)).fetchone()
         if row is None:

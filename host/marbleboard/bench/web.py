@@ -1,0 +1,100 @@
+"""Figures for the web app: what a phone downloads, and how soon every screen hears
+of a move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+from ..web.live import LiveServer
+from .report import Row
+
+
+def pct(values: list[float], q: int) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
+
+
+def page_weight(live: LiveServer, seat_url: str) -> int:
+    """Bytes over the wire for a phone's first load: page, styles, scripts, first state."""
+    total = 0
+    with httpx.Client(base_url=live.url) as client:
+        for path in (seat_url.replace(live.url, ""), "/static/style.css", "/static/common.js",
+                     "/static/phone.js"):
+            response = client.get(path)
+            total += response.num_bytes_downloaded
+    return total
+
+
+async def _listen(live: LiveServer, query: str, seen: list[tuple[int, float]]) -> None:
+    async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws?{query}") as ws:
+        async for raw in ws:
+            payload = json.loads(raw)
+            if "turns" in payload:
+                seen.append((payload["turns"], time.monotonic()))
+
+
+async def update_latency(live: LiveServer, tokens: dict[str, str], moves: int) -> list[float]:
+    commits: dict[int, float] = {}
+    assert live.hub is not None and live.hub.table is not None
+    table = live.hub.table
+    def heard(line: str) -> None:
+        commits.setdefault(table.state.turns, time.monotonic())  # the commit's own log line
+
+    table.listeners.append(heard)
+    screens: dict[str, list[tuple[int, float]]] = {s: [] for s in [*tokens, "table"]}
+    tasks = [asyncio.create_task(_listen(live, f"seat={s}&t={t}", screens[s]))
+             for s, t in tokens.items()]
+    tasks.append(asyncio.create_task(_listen(live, "", screens["table"])))
+    rng = random.Random(1)
+    await asyncio.sleep(0.5)
+    async with httpx.AsyncClient(base_url=live.url) as client:
+        for _ in range(moves):
+            state = (await client.get("/api/table")).json()
+            if state["state"] == "over" or state["turn"] is None:
+                break
+            seat = state["turn"]
+            me = (await client.get(f"/api/seats/{seat}", params={"token": tokens[seat]})).json()
+            if not me["moves"]:
+                await asyncio.sleep(0.05)
+                continue
+            await client.post(f"/api/seats/{seat}/move", json={
+                "token": tokens[seat], "turn": me["turns"],
+                "move": rng.choice(me["moves"])["text"]})
+            async with asyncio.timeout(10):
+                while (await client.get("/api/table")).json()["turns"] == me["turns"]:
+                    await asyncio.sleep(0.02)
+    await asyncio.sleep(0.3)
+    for task in tasks:
+        task.cancel()
+    delays = []
+    for seen in screens.values():
+        for turns, at in commits.items():
+            told = [t for n, t in seen if n >= turns]
+            if told:
+                delays.append((min(told) - at) * 1000)
+    return delays
+
+
+def web_figures(moves: int = 40) -> list[Row]:
+    with tempfile.TemporaryDirectory() as tmp, LiveServer(Path(tmp) / "g.db") as live:
+        httpx.post(f"{live.url}/api/admin/start", json={
+            "token": live.admin, "players": 4, "seats": ["human"] * 4})
+        links = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"]
+        tokens = {seat: link["url"].split("t=")[1] for seat, link in links.items()}
+        weight = page_weight(live, links["red"]["url"])
+        delays = asyncio.run(update_latency(live, tokens, moves))
+    return [
+        Row("a phone's first page load, over the wire", f"{weight / 1024:.1f} KB",
+            "target <= 150 KB (gzip)"),
+        Row("move committed -> every screen updated, p50 / p99",
+            f"{pct(delays, 50):.1f} / {pct(delays, 99):.1f} ms",
+            f"target p99 <= 100 ms; 4 phones and a table screen, {len(delays)} updates"),
+    ]

@@ -1,0 +1,1 @@
+"""The web app: phones as private hands, the table screen, a clickable simulated board."""

@@ -1,0 +1,108 @@
+"""``marbleboard serve``: the table service on the web, with the board attached."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import os
+import secrets
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+
+from ..board import get_board
+from ..link import BoardLink, LinkError
+from ..sim import SimulatedPico
+from ..table.service import QUIET_S
+from ..table.store import GameStore
+from .app import create_app
+from .hub import TableHub
+
+DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
+
+
+@dataclass
+class ServeConfig:
+    board: str = "sim"
+    host: str = "0.0.0.0"
+    port: int = 8000
+    public: bool = False
+    db: Path = DEFAULT_DB
+    quiet_s: float = QUIET_S
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for the links people open."""
+    with contextlib.suppress(OSError):
+        for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = ipaddress.ip_address(sockaddr[0])
+            if address.is_private and not address.is_loopback:
+                return str(address)
+    return "127.0.0.1"
+
+
+def table_token(db: Path) -> str:
+    """The table's own secret, kept beside the games so its link survives restarts."""
+    path = db.with_suffix(".table-token")
+    if path.exists():
+        return path.read_text().strip()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    token = secrets.token_urlsafe(16)
+    path.write_text(token)
+    os.chmod(path, 0o600)
+    return token
+
+
+async def serve(cfg: ServeConfig) -> int:
+    board = get_board("wampoo")
+    sim = SimulatedPico(board).start() if cfg.board == "sim" else None
+    link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
+                     board_id=board.id)
+    try:
+        await link.connect()
+    except LinkError as e:
+        print(f"error: {e}")
+        return 1
+    store = GameStore(cfg.db)
+    address = lan_address() if cfg.host in ("0.0.0.0", "::") else cfg.host
+    base = f"http://{address}:{cfg.port}"
+    hub = TableHub(board, link, store, sim, quiet_s=cfg.quiet_s,
+                   admin_token=table_token(cfg.db), base_url=base)
+    await hub.open()
+    app = create_app(hub, public=cfg.public)
+    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
+    print(f"marbleboard is serving {'a simulated' if sim else 'the'} Wampoo board.")
+    print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
+    print(f"  anyone may watch:                          {base}/")
+    print("  phones join by the QR codes on the table screen.")
+    print("Only the local network may connect; start with --public to allow any address.")
+    try:
+        await server.serve()
+    finally:
+        await hub.close_table()
+        await link.close()
+        store.close()
+        if sim is not None:
+            sim.close()
+    return 0
+
+
+def register(sub) -> None:  # type: ignore[no-untyped-def]
+    p = sub.add_parser("serve", help="the table service on the web: table screen and phones")
+    p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--public", action="store_true",
+                   help="accept connections from outside the local network too")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
+    p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
+
+    def run(args) -> int:  # type: ignore[no-untyped-def]
+        return asyncio.run(serve(ServeConfig(board=args.board, host=args.host, port=args.port,
+                                             public=args.public, db=Path(args.db),
+                                             quiet_s=args.quiet_ms / 1000)))
+
+    p.set_defaults(func=run)

@@ -1,0 +1,140 @@
+// Shared by the table screen and the phones: words in two languages, the board
+// drawing, the live connection and requests.
+"use strict";
+
+const WORDS = {
+  en: {
+    turn: "{0} to play", yourTurn: "Your turn", waiting: "Waiting for the game to start",
+    over: "Game over: {0} won", forfeited: "You threw your hand away this round",
+    chooseCard: "Tap a card to see its moves on the board", which: "Which move did you make?",
+    noMoves: "No card can be played", moving: "The marbles are being moved…",
+    moveMarbles: "Move the marbles as the lights show", start: "Start the game",
+    players: "Players", seats: "Seats", log: "What happened", links: "Join with a phone",
+    human: "person", cards: "cards", home: "home", phones: "phones", deck: "Deck commitments",
+    lobby: "New game", mistakes: "The board does not match a legal move: follow the red light",
+    stale: "The game has moved on", "not-your-turn": "It is not your turn",
+    "not-held": "You do not hold that card", illegal: "That move is not legal here",
+    token: "This link is not valid: scan the QR code again", network: "Not allowed from here",
+    takeback: "Take back", connecting: "Connecting…",
+    red: "red", blue: "blue", yellow: "yellow", green: "green",
+  },
+  fr: {
+    turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
+    over: "Partie terminée : {0} a gagné", forfeited: "Vous avez jeté votre main pour ce tour",
+    chooseCard: "Touchez une carte pour voir ses coups sur le plateau",
+    which: "Quel coup avez-vous joué ?", noMoves: "Aucune carte ne peut être jouée",
+    moving: "Les billes sont déplacées…", moveMarbles: "Déplacez les billes comme le montrent les lumières",
+    start: "Commencer la partie", players: "Joueurs", seats: "Places", log: "Déroulement",
+    links: "Rejoindre avec un téléphone", human: "personne", cards: "cartes", home: "arrivées",
+    phones: "téléphones", deck: "Engagements des paquets", lobby: "Nouvelle partie",
+    mistakes: "Le plateau ne correspond à aucun coup légal : suivez la lumière rouge",
+    stale: "La partie a avancé", "not-your-turn": "Ce n'est pas votre tour",
+    "not-held": "Vous n'avez pas cette carte", illegal: "Ce coup n'est pas permis ici",
+    token: "Ce lien n'est pas valable : scannez à nouveau le code QR", network: "Accès refusé d'ici",
+    takeback: "Reprendre le coup", connecting: "Connexion…",
+    red: "rouge", blue: "bleu", yellow: "jaune", green: "vert",
+  },
+};
+
+const params = new URLSearchParams(location.search);
+if (params.get("lang")) localStorage.setItem("lang", params.get("lang"));
+let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
+if (!WORDS[LANG]) LANG = "en";
+
+function t(key, ...args) {
+  const text = (WORDS[LANG][key] || WORDS.en[key] || key);
+  return text.replace(/\{(\d)\}/g, (_, i) => args[i]);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+// Draw the board once from its shape; paint() then colours marbles and lights.
+function drawBoard(target, board, onClick) {
+  const root = svg("svg", { viewBox: `0 0 ${board.size[0]} ${board.size[1]}` });
+  const track = board.track.map((id) => board.holes.find((h) => h.id === id));
+  root.append(svg("polygon", { points: track.map((h) => `${h.x},${h.y}`).join(" "),
+                               fill: "none", stroke: "#c9a677", "stroke-width": 3 }));
+  for (const lamp of board.lamps) {
+    root.append(svg("rect", { id: `l-${lamp.id}`, x: lamp.x - 5, y: lamp.y - 5, width: 10, height: 10,
+                              rx: 2, fill: "#b89468" }));
+  }
+  const r = board.hole / 2;
+  for (const h of board.holes) {
+    const g = svg("g", { id: `g-${h.id}` });
+    g.append(svg("circle", { class: "light", cx: h.x, cy: h.y, r: r * 1.8, fill: "none" }));
+    const hole = svg("circle", { class: "hole", cx: h.x, cy: h.y, r,
+                                 stroke: h.seat && h.role !== "track" ? board.seats[h.seat] : "none" });
+    const title = svg("title", {});
+    title.textContent = h.id;
+    hole.append(title);
+    if (onClick) hole.addEventListener("click", () => onClick(h.id));
+    g.append(hole);
+    g.append(svg("circle", { class: "marble", cx: h.x, cy: h.y, r: board.marble / 2, fill: "none",
+                             stroke: "none", "pointer-events": "none" }));
+    root.append(g);
+  }
+  target.replaceChildren(root);
+  return root;
+}
+
+function paint(root, board, holes) {
+  for (const h of board.holes) {
+    const g = root.getElementById(`g-${h.id}`);
+    const [light, , marble] = g.children;
+    const state = holes[h.id] || {};
+    marble.setAttribute("fill", state.m ? (board.seats[state.m] || "#eee") : "none");
+    marble.setAttribute("stroke", state.m ? "#0006" : "none");
+    light.setAttribute("fill", state.l || "none");
+    light.setAttribute("class", "light" + (state.e ? ` fx-${state.e}` : ""));
+  }
+  for (const lamp of board.lamps) {
+    const node = root.getElementById(`l-${lamp.id}`);
+    const state = holes[lamp.id] || {};
+    node.setAttribute("fill", state.l || "#b89468");
+    node.setAttribute("class", state.e ? `fx-${state.e}` : "");
+  }
+}
+
+// One websocket; it comes back by itself after a phone sleeps or the host restarts.
+function live(query, onPayload, onStatus) {
+  let delay = 500;
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
+    ws.onopen = () => { delay = 500; onStatus && onStatus(true); };
+    ws.onmessage = (e) => onPayload(JSON.parse(e.data));
+    ws.onclose = () => { onStatus && onStatus(false); setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };
+  }
+  open();
+}
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                       body: JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(t(data.code || "illegal"));
+  return data;
+}
+
+function langSwitch(onChange) {
+  const select = el("select", { "aria-label": "language", on: { change: (e) => {
+    LANG = e.target.value; localStorage.setItem("lang", LANG); onChange(); } } },
+    el("option", { value: "en" }, "English"), el("option", { value: "fr" }, "Français"));
+  select.value = LANG;
+  return select;
+}

@@ -1,0 +1,109 @@
+"""A whole game in a real browser: Debian's Chromium, driven by Playwright, one
+context for the table screen and one for the phone, against a bot, on the
+simulated board. Screenshots are kept in build/screenshots (and, with
+UPDATE_SCREENSHOTS=1, written to docs/images for the README)."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def keep(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        shutil.copy(SHOTS / f"{name}.png", ROOT / "docs" / "images" / f"screenshot-{name}.png")
+
+
+@pytest.fixture
+def browser():
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang=en")
+    table.select_option("#players", "2")
+    table.select_option("select[data-seat=red]", "human")
+    table.select_option("select[data-seat=yellow]", "bot:greedy")
+    keep(table, "lobby")
+    table.click("#start")
+    link = table.locator("#qrs a").first
+    expect(link).to_be_visible()
+    phone_url = link.get_attribute("href")
+    assert "/seat/red?t=" in phone_url
+    phone = browser.new_context(viewport={"width": 390, "height": 760},
+                                is_mobile=True).new_page()
+    phone.goto(phone_url + "&lang=en")
+    moves = 0
+    shot = False
+    while True:
+        expect(phone.locator("#status")).not_to_have_text("Connecting…", timeout=10000)
+        status = phone.locator("#status").inner_text()
+        if status.startswith("Game over"):
+            break
+        button = phone.locator("[data-move]").first
+        answer = phone.locator("[data-answer]").first
+        if answer.count():
+            answer.click()
+        elif status == "Your turn" and button.count():
+            if moves == 6 and not shot:
+                phone.locator(".card").first.click()  # choose a card: its moves light up
+                phone.wait_for_timeout(400)
+                keep(phone, "phone")
+                keep(table, "table")
+                shot = True
+                button = phone.locator("[data-move]").first
+            turns = live.hub.table.state.turns
+            button.click()
+            moves += 1
+            for _ in range(300):  # until the move has been read from the marbles
+                if live.hub.table.state.turns > turns:
+                    break
+                phone.wait_for_timeout(50)
+            phone.wait_for_timeout(150)  # and the phone has heard of it
+        else:
+            phone.wait_for_timeout(100)
+    assert live.hub.table.state.is_over() and moves > 10
+    keep(phone, "phone-end")
+    expect(table.locator("#status")).to_contain_text("Game over")
+    keep(table, "table-end")
+    winners = live.hub.table.record.winners
+    assert phone.locator("#status").inner_text() == f"Game over: {' + '.join(winners)} won"
+
+
+def test_the_phone_speaks_french_when_asked(live, browser):
+    import httpx
+
+    httpx.post(f"{live.url}/api/admin/start",
+               json={"token": live.admin, "players": 2, "seats": ["human", "human"]})
+    links = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"]
+    phone = browser.new_context(locale="fr-FR").new_page()
+    phone.goto(links["red"]["url"])
+    expect(phone.locator("#status")).to_contain_text("jouer")
+    assert phone.locator("#who").inner_text() == "marbleboard — rouge"
+
+
+def test_a_wrong_seat_link_is_refused(live, browser):
+    import httpx
+
+    httpx.post(f"{live.url}/api/admin/start",
+               json={"token": live.admin, "players": 2, "seats": ["human", "human"]})
+    phone = browser.new_page()
+    phone.goto(f"{live.url}/seat/red?t=forged")
+    phone.wait_for_timeout(800)
+    assert phone.locator(".card").count() == 0
+    assert phone.locator("#status").inner_text() in ("Connecting…", "")
