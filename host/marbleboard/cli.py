@@ -7,6 +7,7 @@ import sys
 
 from . import __version__
 from .board import commands as board_commands
+from .bots import commands as bot_commands
 from .games import commands as game_commands
 from .pico import commands as pico_commands
 from .sim import commands as sim_commands
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim_commands.register(sub)
     pico_commands.register(sub)
     game_commands.register(sub)
+    bot_commands.register(sub)
     table_play.register(sub)
     web_serve.register(sub)
     return parser

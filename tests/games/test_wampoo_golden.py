@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from marbleboard.games.commands import play_game
+from marbleboard.bots.commands import play_game
 from marbleboard.games.wampoo.record import GameRecord, verify
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -4,11 +4,11 @@ import json
 import random
 
 import pytest
-from wampoo_helpers import position
+from wampoo_helpers import position, recorded_game
 
 from marbleboard.games.cards import card_name, cards_text, parse_cards
 from marbleboard.games.fairness import Shuffle, Shuffler, commitment
-from marbleboard.games.wampoo import Options, RuleError, new_game
+from marbleboard.games.wampoo import RuleError
 from marbleboard.games.wampoo.notation import (
     action_text,
     parse_action,
@@ -103,16 +103,7 @@ def test_live_games_shuffle_with_the_system_random_source():
 
 
 def finished_record(seed=2):
-    rng = random.Random(seed)
-    record = GameRecord(Options(players=2))
-    shuffler = Shuffler(random.Random(seed))
-    state = new_game(record.options)
-    while not state.is_over():
-        if state.is_chance():
-            record.add_shuffle(state, shuffler.shuffle())
-        else:
-            record.add_move(state, rng.choice(state.legal_actions()))
-    return record
+    return recorded_game(seed, 2)[0]
 
 
 def test_a_fair_record_verifies():

@@ -5,6 +5,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wampoo_helpers import recorded_game
 
 from marbleboard.games.cards import DECK_SIZE
 from marbleboard.games.wampoo import Options, new_game
@@ -104,17 +105,7 @@ def test_a_seats_view_does_not_change_when_only_others_hidden_cards_do(seed, pla
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]))
 def test_game_records_round_trip_through_json(seed, players):
-    from marbleboard.games.fairness import Shuffler
-
-    rng = random.Random(seed)
-    record = GameRecord(Options(players=players))
-    shuffler = Shuffler(random.Random(seed))
-    state = new_game(record.options)
-    while not state.is_over():
-        if state.is_chance():
-            record.add_shuffle(state, shuffler.shuffle())
-        else:
-            record.add_move(state, rng.choice(state.legal_actions()))
+    record, state = recorded_game(seed, players)
     again = GameRecord.loads(record.dumps())
     assert again == record
     assert again.replay() == state

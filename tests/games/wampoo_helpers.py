@@ -37,3 +37,23 @@ def play(state, text):
 
     state.play(parse_action(state, text))
     return state
+
+
+def recorded_game(seed, players):
+    """A whole random game, recorded with committed shuffles."""
+    import random
+
+    from marbleboard.games.fairness import Shuffler
+    from marbleboard.games.wampoo import new_game
+    from marbleboard.games.wampoo.record import GameRecord
+
+    rng = random.Random(seed)
+    record = GameRecord(Options(players=players))
+    shuffler = Shuffler(random.Random(seed))
+    state = new_game(record.options)
+    while not state.is_over():
+        if state.is_chance():
+            record.add_shuffle(state, shuffler.shuffle())
+        else:
+            record.add_move(state, rng.choice(state.legal_actions()))
+    return record, state

@@ -25,21 +25,3 @@ def guess_state(view: SeatView, rng: random.Random) -> State:
     unseen = unseen_cards(view.position, view.seat)
     rng.shuffle(unseen)
     return parse_position(view.position, view.options, unseen)
-
-
-def make_bot(spec: str, rng: random.Random | None = None) -> Bot:
-    """A bot from a name: ``random``, ``greedy`` or ``search`` (``search:0.5`` thinks
-    for half a second a move)."""
-    from .greedy import GreedyBot
-    from .random_bot import RandomBot
-    from .search import SearchBot
-
-    name, _, arg = spec.partition(":")
-    rng = rng or random.Random()
-    if name == "random":
-        return RandomBot(rng)
-    if name == "greedy":
-        return GreedyBot(rng)
-    if name == "search":
-        return SearchBot(rng, think_s=float(arg) if arg else 1.0)
-    raise ValueError(f"no bot called {spec!r} (random, greedy, search[:seconds])")
