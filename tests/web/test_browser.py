@@ -4,6 +4,7 @@ simulated board. Screenshots are kept in build/screenshots (and, with
 UPDATE_SCREENSHOTS=1, written to docs/images for the README)."""
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -93,7 +94,9 @@ def test_the_phone_speaks_french_when_asked(live, browser):
     links = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"]
     phone = browser.new_context(locale="fr-FR").new_page()
     phone.goto(links["red"]["url"])
-    expect(phone.locator("#status")).to_contain_text("jouer")
+    # Whatever the deal (red may even have had to throw the hand away), in French.
+    expect(phone.locator("#status")).to_have_text(
+        re.compile(r"À vous de jouer|À jaune de jouer|Vous avez jeté votre main"))
     assert phone.locator("#who").inner_text() == "marbleboard — rouge"
 
 
