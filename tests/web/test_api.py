@@ -36,7 +36,19 @@ def test_starting_needs_the_tables_own_secret(live):
     assert start(live).json() == {"ok": True, "note": ""}
 
 
+def test_the_rules_left_open_are_chosen_at_the_start(live):
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": 4, "seats": ["human", "bot:greedy"] * 2,
+        "rules": {"teams": False, "seven_into_home": False}})
+    assert r.status_code == 200
+    opts = live.hub.table.state.opts
+    assert not opts.teams and not opts.seven_into_home and opts.joker_into_home
+    table = httpx.get(f"{live.url}/api/table").json()
+    assert table["rules"]["teams"] is False
+
+
 @pytest.mark.parametrize("body, status", [
+    ({"token": "x", "players": 2, "seats": ["human", "human"], "rules": {"cheat": True}}, 422),
     ({"players": 2, "seats": ["human", "bot:greedy"]}, 422),  # no token
     ({"token": "x", "players": 5, "seats": ["human"] * 5}, 422),
     ({"token": "x", "players": 2, "seats": ["human", "wizard"]}, 422),

@@ -42,9 +42,20 @@ class MoveRequest(StrictBody):
     move: str = Field(min_length=1, max_length=40, description="a move in the notation")
 
 
+class RuleChoices(StrictBody):
+    """The choices the rules leave open (docs/rules/wampoo.md)."""
+
+    teams: bool = True
+    partner_plays_on: bool = True
+    seven_into_home: bool = True
+    joker_into_home: bool = True
+    pass_home_entry: bool = False
+
+
 class StartRequest(StrictBody):
     token: Token
     players: Literal[2, 3, 4]
+    rules: RuleChoices = Field(default_factory=RuleChoices)
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
         min_length=2, max_length=4)
 
@@ -151,7 +162,7 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         hub.check_admin(body.token)
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
-        await hub.start_game(body.players, list(body.seats))
+        await hub.start_game(body.players, list(body.seats), body.rules.model_dump())
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")

@@ -82,8 +82,9 @@ class TableHub:
         await self._begin(seats, record.options)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
 
-    async def start_game(self, players: int, kinds: list[str]) -> None:
-        options = Options(players=players)
+    async def start_game(self, players: int, kinds: list[str],
+                         rules: dict[str, bool] | None = None) -> None:
+        options = Options(players=players, **(rules or {}))
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
         if self.table is not None and not self.table.state.is_over():
@@ -246,6 +247,8 @@ class TableHub:
             view = public_view(state)
             payload.update({
                 "position": view.position, "turns": state.turns,
+                "rules": {k: v for k, v in state.opts.to_json().items()
+                          if isinstance(v, bool)},
                 "turn": SEAT_NAMES[state.current] if state.current >= 0 else None,
                 "seats": [{"seat": SEAT_NAMES[s], "kind": k, "cards": len(state.hands[s]),
                            "home": sum(1 for m in range(4 * s, 4 * s + 4)

@@ -17,6 +17,10 @@ const WORDS = {
     token: "This link is not valid: scan the QR code again", network: "Not allowed from here",
     takeback: "Take back", connecting: "Connecting…",
     red: "red", blue: "blue", yellow: "yellow", green: "green",
+    rules: "Rules", teams: "Four players play as two teams",
+    partner_plays_on: "A finished player moves the partner's marbles",
+    seven_into_home: "A 7 may end in HOME", joker_into_home: "A Joker may end in HOME",
+    pass_home_entry: "A marble may pass its own HOME and go round again",
   },
   fr: {
     turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
@@ -33,6 +37,10 @@ const WORDS = {
     token: "Ce lien n'est pas valable : scannez à nouveau le code QR", network: "Accès refusé d'ici",
     takeback: "Reprendre le coup", connecting: "Connexion…",
     red: "rouge", blue: "bleu", yellow: "jaune", green: "vert",
+    rules: "Règles", teams: "À quatre, deux équipes", partner_plays_on:
+      "Un joueur arrivé déplace les billes de son partenaire",
+    seven_into_home: "Un 7 peut finir dans la MAISON", joker_into_home: "Un Joker peut finir dans la MAISON",
+    pass_home_entry: "Une bille peut passer sa MAISON et refaire un tour",
   },
 };
 

@@ -29,13 +29,22 @@ function lobby(payload) {
   }
   players.addEventListener("change", seats);
   seats();
+  const rules = { teams: true, partner_plays_on: true, seven_into_home: true, joker_into_home: true,
+                  pass_home_entry: false };
+  const ruleBox = el("div", { id: "rules" }, ...Object.entries(rules).map(([name, on]) => {
+    const box = el("input", { type: "checkbox", "data-rule": name });
+    box.checked = on;
+    return el("label", {}, box, ` ${t(name)}`, el("br"));
+  }));
   const error = el("p", { class: "error" });
   const start = el("button", { id: "start", on: { click: async () => {
     const chosen = [...seatBox.querySelectorAll("select")].map((s) => s.value);
-    try { await post("/api/admin/start", { token, players: Number(players.value), seats: chosen }); error.textContent = ""; }
+    const picked = Object.fromEntries([...ruleBox.querySelectorAll("input")].map((b) => [b.dataset.rule, b.checked]));
+    try { await post("/api/admin/start", { token, players: Number(players.value), seats: chosen, rules: picked }); error.textContent = ""; }
     catch (e) { error.textContent = e.message; }
   } } }, t("start"));
-  box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("players")} `, players), seatBox, start, error);
+  box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("players")} `, players), seatBox,
+                      el("h2", {}, t("rules")), ruleBox, start, error);
 }
 
 function show(payload) {
