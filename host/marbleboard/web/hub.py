@@ -75,6 +75,8 @@ class TableHub:
         """Resume the saved game, if there is one; otherwise wait in the lobby."""
         game_id = self.store.unfinished()
         if game_id is None:
+            if self.sim is not None:  # the marbles wait in their START rows
+                self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
             return
         record = self.store.load(game_id)
         names = {name: i for i, name in enumerate(SEAT_NAMES)}
