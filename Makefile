@@ -4,6 +4,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
 STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BOARD  ?= wampoo
@@ -13,11 +14,16 @@ BUILD  := build/firmware/$(BOARD)-$(CHIP)
 
 .PHONY: run test firmware flash bench lint docs clean
 
-$(STAMP): pyproject.toml
+# What running needs (make run, firmware, flash); the tools for testing come on top.
+$(RUN_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "marbleboard needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -28,13 +34,13 @@ $(NODE_STAMP): package.json
 	npm install --silent
 	touch $(NODE_STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/marbleboard run
 
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
 
-firmware: $(STAMP)
+firmware: $(RUN_STAMP)
 	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD)
 
 flash: firmware
