@@ -7,6 +7,7 @@ marbles yourself and the terminal shows what the table sees.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import sys
@@ -190,7 +191,7 @@ async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | N
             console.print("[yellow]not your turn[/] (type 'help')")
 
 
-def register(sub) -> None:  # type: ignore[no-untyped-def]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game at a board, real or simulated")
     p.add_argument("game", choices=["wampoo"])
     p.add_argument("--seats", default="human,bot:greedy,bot:search:0.5,bot:greedy",
@@ -203,7 +204,7 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
                    help="how long marbles must be still before a move is read")
     p.add_argument("--seed", type=int, help="for repeatable shuffles and bots")
 
-    def run(args) -> int:  # type: ignore[no-untyped-def]
+    def run(args: argparse.Namespace) -> int:
         try:
             cfg = PlayConfig(seats=args.seats.split(","), board=args.board, db=Path(args.db),
                              quiet_s=args.quiet_ms / 1000, new=args.new,

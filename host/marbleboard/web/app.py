@@ -8,12 +8,13 @@ validated, that either change the game or change nothing and say why.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
@@ -92,7 +93,8 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=600)
 
     @app.middleware("http")
-    async def local_network_only(request: Request, call_next):  # type: ignore[no-untyped-def]
+    async def local_network_only(request: Request,
+                                 call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         if not public and not _is_local(request.client.host if request.client else None):
             return JSONResponse({"code": "network", "detail": "only the local network may "
                                  "connect (start with --public to change that)"}, 403)

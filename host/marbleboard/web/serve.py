@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import ipaddress
@@ -90,7 +91,7 @@ async def serve(cfg: ServeConfig) -> int:
     return 0
 
 
-def register(sub) -> None:  # type: ignore[no-untyped-def]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="the table service on the web: table screen and phones")
     p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on")
@@ -100,7 +101,7 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
 
-    def run(args) -> int:  # type: ignore[no-untyped-def]
+    def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(ServeConfig(board=args.board, host=args.host, port=args.port,
                                              public=args.public, db=Path(args.db),
                                              quiet_s=args.quiet_ms / 1000)))
