@@ -18,11 +18,7 @@ def s(hole_id):
 def setup(text):
     state = parse_position(text, Options(players=4))
     board = WampooBoard(BOARD, state)
-    target = board.target(state)
-    occupied = set(target.holes)
-    for seat, n in target.start_counts:
-        occupied |= set(board.start_sensors[seat][:n])
-    return state, board, occupied
+    return state, board, board.setup(state)
 
 
 MID = ("4 10,30,RS,RS/15,BS,BS,BS/12,YS,YS,YS/GS,GS,GS,GS 5S7HJDKC/2C/2C/2C R G - +0 - - 0")

@@ -113,11 +113,7 @@ async def test_a_takeback_puts_the_marbles_back_before_play_goes_on(board, tmp_p
         await asyncio.sleep(0.3)
         assert rig.table.restoring and rig.table.status.mistakes >= 1
         # The players put the marbles back as they were.
-        target = rig.table.map.target(rig.table.state)
-        marbles = set(target.holes)
-        for seat, count in target.start_counts:
-            marbles |= set(rig.table.map.start_sensors[seat][:count])
-        rig.sim.physical.setup(marbles)
+        rig.sim.physical.setup(rig.table.map.setup(rig.table.state))
         await asyncio.sleep(0.4)
         assert not rig.table.restoring and rig.table.status.mistakes == 0
         assert rig.store.load(rig.table.game_id).moves == before[:-1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -10,6 +11,14 @@ class Row:
     what: str
     value: str
     against: str
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank); 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(len(ordered) * q / 100) - 1))]
 
 
 def format_table(title: str, rows: list[Row]) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
 from .games import game_figures
-from .report import Row, format_table
+from .report import Row, format_table, pct
 from .service import service_memory, table_figures
 from .web import web_figures
 
@@ -27,12 +26,6 @@ ROOT = Path(__file__).resolve().parents[3]
 SCAN_PASS = Path(__file__).with_name("scan_pass.py")
 WS2812_US_PER_LED = 30  # 24 bits at 800 kHz
 USB_FRAME_MS = 1.0  # full-speed USB polls once a millisecond
-
-
-def pct(values: list[float], q: float) -> float:
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
 def scan_pass_figures() -> list[Row]:

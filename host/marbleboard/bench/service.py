@@ -23,12 +23,7 @@ from ..sim import SimulatedPico
 from ..table.hand import SimulatedHand
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
-from .report import Row
-
-
-def pct(values: list[float], q: int) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
+from .report import Row, pct
 
 
 async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:

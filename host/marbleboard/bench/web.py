@@ -14,12 +14,7 @@ import httpx
 import websockets
 
 from ..web.live import LiveServer
-from .report import Row
-
-
-def pct(values: list[float], q: int) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
+from .report import Row, pct
 
 
 def page_weight(live: LiveServer, seat_url: str) -> int:

@@ -52,6 +52,15 @@ class WampooBoard:
                        for s in self.seats)
         return Target(holes, counts)
 
+    def setup(self, state: State) -> set[int]:
+        """The sensors holding a marble on a board set up as ``state`` stands (waiting
+        marbles fill their START rows from the first hole)."""
+        target = self.target(state)
+        sensors = set(target.holes)
+        for seat, count in target.start_counts:
+            sensors |= set(self.start_sensors[seat][:count])
+        return sensors
+
     def matches(self, occupied: set[int], target: Target) -> bool:
         if {s for s in occupied if s in self.exact} != target.holes:
             return False

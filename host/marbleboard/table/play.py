@@ -93,11 +93,7 @@ async def play(cfg: PlayConfig) -> int:
     hand = None
     if sim is not None:
         # The players set the board up as the game stands.
-        target = table.map.target(table.state)
-        marbles = set(target.holes)
-        for seat, count in target.start_counts:
-            marbles |= set(table.map.start_sensors[seat][:count])
-        sim.physical.setup(marbles)
+        sim.physical.setup(table.map.setup(table.state))
         hand = SimulatedHand(sim.physical, table.map, random.Random(rng.random()),
                              pace_s=cfg.pace_s / 3)
     local = [s for s, k in seats.items() if k == "human"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -108,11 +109,7 @@ class TableHub:
         self.table = table
         if self.sim is not None:
             # The players set the board up as the game stands.
-            target = table.map.target(table.state)
-            marbles = set(target.holes)
-            for seat, count in target.start_counts:
-                marbles |= set(table.map.start_sensors[seat][:count])
-            self.sim.physical.setup(marbles)
+            self.sim.physical.setup(table.map.setup(table.state))
             self.hand = SimulatedHand(self.sim.physical, table.map, random.Random(),
                                       pace_s=self.pace_s)
             self._tasks.append(asyncio.create_task(
@@ -284,9 +281,13 @@ class TableHub:
 
     async def _broadcast(self) -> None:
         self._pending = False
+        payloads: dict[tuple[int | None, bool], dict[str, Any]] = {}
         for client in list(self.clients):
+            key = (client.seat, client.admin)
+            if key not in payloads:  # several screens of one kind share one payload
+                payloads[key] = self.payload_for(client)
             try:
-                await client.send(self.payload_for(client))
+                await client.send(payloads[key])
                 self.sent += 1
             except Exception:
                 with contextlib.suppress(ValueError):
@@ -332,5 +333,6 @@ def _add_lights(board: Board, lights: LightState, holes: dict[str, dict[str, Any
                 holes[item.id].setdefault("e", "chase")
 
 
+@functools.lru_cache(maxsize=16)  # a seat's link does not change: draw its code once
 def _qr_svg(url: str) -> str:
     return str(segno.make(url, error="m").svg_inline(scale=3, border=2))

@@ -235,22 +235,13 @@ class State:
         joker = r == JOKER
         if n > to_entry:
             k = n - to_entry - 1
-            if k <= 3 and not (r == SEVEN and not self.opts.seven_into_home) and not (
-                    joker and not self.opts.joker_into_home):
-                ok = True
-                for q in protected:
-                    off = (q - p) % track
-                    if 0 < off <= to_entry and not joker:
-                        ok = False
-                        break
-                if ok:
-                    base = track + 4 * seat
-                    for j in range(k + 1):
-                        if board[base + j] >= 0:
-                            ok = False
-                            break
-                if ok:
-                    actions.append(make(MOVE, r, m, base + k))
+            allowed = k <= 3 and not (r == SEVEN and not self.opts.seven_into_home) and not (
+                joker and not self.opts.joker_into_home)
+            base = track + 4 * seat
+            if (allowed
+                    and (joker or not any(0 < (q - p) % track <= to_entry for q in protected))
+                    and all(board[base + j] < 0 for j in range(k + 1))):
+                actions.append(make(MOVE, r, m, base + k))
             if not self.opts.pass_home_entry:
                 return
         for q in protected:
