@@ -7,7 +7,7 @@ from wampoo_helpers import position
 
 from marbleboard.bots import GreedyBot, RandomBot, SearchBot, make_bot
 from marbleboard.bots.commands import play_game
-from marbleboard.bots.evaluate import evaluate
+from marbleboard.games.wampoo.evaluate import evaluate
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.views import SeatView, seat_view
 

@@ -7,7 +7,7 @@ import random
 
 from ..games.wampoo.views import SeatView
 from .base import guess_state
-from .evaluate import evaluate
+from ..games.wampoo.evaluate import evaluate
 
 
 class GreedyBot:

@@ -18,7 +18,7 @@ from ..games.cards import DECK_SIZE
 from ..games.wampoo.state import State
 from ..games.wampoo.views import SeatView
 from .base import guess_state
-from .evaluate import evaluate
+from ..games.wampoo.evaluate import evaluate
 
 SCALE = 60.0  # evaluation points that make a clear lead
 

@@ -13,13 +13,15 @@ recorded game replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..base import CHANCE, OVER, Chance, RuleError
 from ..cards import DECK_SIZE, JOKER, RANK, SPADES
 from .actions import FOLD, MOVE, OUT, SWAP, make
 from .options import Options
 
 START = -1
-CHANCE = -1
-OVER = -2
+SHUFFLE = Chance("shuffle", DECK_SIZE)  # finding the dealer is dealing a shuffled deck too
 GETS_OUT = frozenset({1, 13, JOKER})  # Ace, King, Joker
 STEPS = {r: r for r in range(1, 14)} | {JOKER: 20}
 JACK = 11
@@ -27,10 +29,6 @@ SEVEN = 7
 FOUR = 4
 FIRST_DEAL = 5
 LATER_DEAL = 4
-
-
-class RuleError(ValueError):
-    """An action that is not legal in this state."""
 
 
 class State:
@@ -107,7 +105,13 @@ class State:
 
     # --- chance ---------------------------------------------------------------------
 
-    def apply_shuffle(self, order: list[int] | tuple[int, ...]) -> None:
+    def chance_due(self) -> Chance:
+        return SHUFFLE
+
+    def apply_chance(self, outcome: Sequence[int]) -> None:
+        self.apply_shuffle(outcome)
+
+    def apply_shuffle(self, order: Sequence[int]) -> None:
         """The outcome of a chance node: a shuffled deck, top card first."""
         if self.current != CHANCE:
             raise RuleError("no shuffle is due: it is a player's turn")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games.wampoo.state import START, State
+from .state import START, State
 
 WIN = 1000.0
 OUT_BONUS = 6  # a marble on the track is worth more than its distance alone

@@ -1,0 +1,270 @@
+"""What every game is: the interface the table, the screens, the bots, the records
+and the commands use, so none of them names a game.
+
+In the spirit of OpenSpiel, a game is two things. A :class:`Game` describes it
+once: its name, its seats, its options, its notation, how a seat's view is made
+and how a bot guesses what a view hides. A state (:class:`GameState`) is one
+position: whose turn it is, or that chance acts; the legal actions, as small
+integers; applying one.
+
+Chance is explicit. When ``state.current == CHANCE``, ``state.chance_due()`` says
+what is due (a shuffled deck, a die roll, a random layout) and the caller supplies
+the outcome with ``state.apply_chance(outcome)``: live games draw it from a good
+random source and commit to it (:mod:`.fairness`), random playouts draw it from
+any ``random.Random``, replays read it from the record. The state never draws.
+
+Marble games add a :class:`MarbleRules`: which board layout they play on, what the
+holes hold in a state, and the way each action moves marbles, which is all the
+table needs to read moves from the sensors and to light them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+CHANCE = -1  # ``state.current`` when chance acts
+OVER = -2  # ``state.current`` when the game has ended
+
+
+class RuleError(ValueError):
+    """An action, a position or an outcome that the rules do not allow."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node: what outcome is due.
+
+    The outcome is a tuple of integers: a permutation of ``range(size)`` when
+    ``permutation`` (a shuffled deck, a random layout), else one number in
+    ``range(size)`` (a die: 0 stands for a roll of 1). ``secret`` outcomes (a deck)
+    are committed to when drawn and revealed only when the game ends; the others
+    are seen by everyone at once (a die).
+    """
+
+    kind: str  # the word in the record: "shuffle", "roll", "layout"
+    size: int
+    permutation: bool = True
+    secret: bool = True
+
+    def draw(self, rng: random.Random) -> tuple[int, ...]:
+        if self.permutation:
+            order = list(range(self.size))
+            rng.shuffle(order)
+            return tuple(order)
+        return (rng.randrange(self.size),)
+
+    def check(self, outcome: Sequence[int]) -> tuple[int, ...]:
+        outcome = tuple(outcome)
+        if self.permutation:
+            if sorted(outcome) != list(range(self.size)):
+                raise RuleError(f"a {self.kind} must hold each of the {self.size} items once")
+        elif len(outcome) != 1 or not 0 <= outcome[0] < self.size:
+            raise RuleError(f"a {self.kind} is one number from 0 to {self.size - 1}")
+        return outcome
+
+
+class GameState(Protocol):
+    """One position of a game. Engines keep their own fields; these are shared."""
+
+    current: int  # the seat to act, CHANCE or OVER
+    turns: int  # players' actions so far: a request names the turn it saw
+    winners: tuple[int, ...]  # empty until the game is over
+
+    def is_chance(self) -> bool: ...
+
+    def is_over(self) -> bool: ...
+
+    def chance_due(self) -> Chance:
+        """What chance must supply now (only when ``current == CHANCE``)."""
+        ...
+
+    def apply_chance(self, outcome: Sequence[int]) -> None: ...
+
+    def legal_actions(self) -> list[int]:
+        """The seat to act's actions; a turn that must be passed has one action."""
+        ...
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (unchecked: the fast path for playouts)."""
+        ...
+
+    def play(self, action: int) -> None:
+        """Apply an action after checking it is legal (raises RuleError)."""
+        ...
+
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 a winner, -1 a loser, 0 before the end."""
+        ...
+
+    def clone(self) -> GameState: ...
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see (``seat`` None: the public view, for the table screen).
+
+    ``position`` is the game's one-line position with everything this seat may not
+    see hidden; every path out of the host starts from a view.
+    """
+
+    game: str
+    options: Any
+    seat: int | None
+    position: str
+
+    def to_json(self, seat_names: Sequence[str]) -> dict[str, Any]:
+        return {"game": self.game, "options": self.options.to_json(),
+                "seat": seat_names[self.seat] if self.seat is not None else None,
+                "position": self.position}
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the holes should hold: the holes that must each hold a marble, and
+    pools of holes (a START row) that must hold a number of marbles in any of
+    their holes. Hole ids are the board file's (``track.17``, ``start.red.2``)."""
+
+    holes: frozenset[str]
+    pools: tuple[tuple[tuple[str, ...], int], ...] = ()
+
+
+class MarbleRules(Protocol):
+    """What the table needs of a game played with marbles on a board."""
+
+    layout: str  # the board layout it plays on (``board/layouts``)
+
+    def target(self, state: Any) -> Target:
+        """What the holes hold in ``state``."""
+        ...
+
+    def marbles(self, state: Any) -> dict[str, int]:
+        """Each occupied exact hole and the seat whose marble it holds."""
+        ...
+
+    def pool(self, state: Any, seat: int) -> tuple[str, ...]:
+        """Where a seat's waiting (or knocked-off) marbles go: its START row."""
+        ...
+
+    def path(self, state: Any, action: int) -> list[str]:
+        """The holes a marble passes for ``action``, the one lifted first, the one
+        it lands in last (a START hole first for a marble coming out; the two
+        holes of a swap). Empty for an action that moves no marble."""
+        ...
+
+    def knocked(self, state: Any, action: int) -> list[tuple[str, int]]:
+        """The marbles ``action`` sends back: (the hole it is in, its seat)."""
+        ...
+
+    def mover(self, state: Any, action: int) -> int:
+        """The seat whose marble ``action`` moves (a partner's, sometimes)."""
+        ...
+
+    def lamps(self, state: Any) -> dict[str, tuple[int, str]]:
+        """Lamps beyond the turn lamps that the state lights: lamp id -> (the seat
+        whose colour, or -1 for white; effect name). The die's pips, for one."""
+        ...
+
+
+class Game:
+    """The description of one game. Subclasses set the class attributes and
+    implement the methods; one instance of each is in the registry."""
+
+    name: ClassVar[str]  # the registry's key and the records' "game"
+    title: ClassVar[str]  # what people read
+    seat_names: ClassVar[tuple[str, ...]]  # every seat there can be, in playing order
+    players: ClassVar[tuple[int, ...]]  # the player counts allowed
+    options_type: ClassVar[type]  # a frozen dataclass with ``players``, to_json, from_json
+    marbles: MarbleRules | None = None  # None: a game with no marbles (cards only)
+
+    # --- setting up -----------------------------------------------------------------
+
+    def options(self, data: dict[str, Any] | None = None) -> Any:
+        return self.options_type.from_json(data or {})
+
+    def new_state(self, options: Any = None) -> Any:
+        raise NotImplementedError
+
+    def seats(self, options: Any) -> tuple[int, ...]:
+        """The seats playing, in playing order."""
+        seats: tuple[int, ...] = options.seats
+        return seats
+
+    def rule_choices(self) -> dict[str, bool]:
+        """The yes/no choices the rules leave open, with their defaults (the lobby
+        offers them)."""
+        defaults = self.options_type()
+        return {k: v for k, v in defaults.to_json().items() if isinstance(v, bool)}
+
+    # --- text -----------------------------------------------------------------------
+
+    def action_text(self, state: Any, action: int) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, state: Any, text: str) -> int:
+        """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
+        raise NotImplementedError
+
+    def action_group(self, state: Any, action: int) -> str | None:
+        """What a player picks before the move on a phone: the card played (``"7"``),
+        or None where there is nothing to pick (a die game)."""
+        return None
+
+    def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
+        return " ".join(str(v) for v in outcome)
+
+    def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
+        try:
+            return chance.check(int(v) for v in text.split())
+        except ValueError as e:
+            raise RuleError(f"not a {chance.kind}: {text!r}") from e
+
+    def position_text(self, state: Any, seen_by: int | None = None,
+                      hide_all: bool = False) -> str:
+        """The position in one line; what ``seen_by`` may not see is hidden (all
+        hidden things with ``hide_all``)."""
+        raise NotImplementedError
+
+    def parse_position(self, text: str, options: Any = None) -> Any:
+        raise NotImplementedError
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # --- who sees what ----------------------------------------------------------------
+
+    def view(self, state: Any, seat: int | None) -> View:
+        if seat is None:
+            return View(self.name, state.opts, None, self.position_text(state, hide_all=True))
+        return View(self.name, state.opts, seat, self.position_text(state, seen_by=seat))
+
+    def sample(self, view: View, rng: random.Random) -> Any:
+        """One full state consistent with a seat's view: the hidden things dealt at
+        random (a determinization, for the search bot). A game with nothing hidden
+        returns the position itself."""
+        return self.parse_position(view.position, view.options)
+
+    def private(self, state: Any, seat: int) -> dict[str, Any]:
+        """What a seat's phone shows that others may not see (its hand)."""
+        return {}
+
+    def public(self, state: Any) -> dict[str, Any]:
+        """What every screen shows besides the board: the die, each seat's card
+        count and progress, the scores."""
+        return {}
+
+    # --- bots -------------------------------------------------------------------------
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (and its partner): the greedy bot's
+        choice and the search bot's score at the end of a playout. Roughly in
+        holes of progress; a won game is far above everything else."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"

@@ -1,0 +1,86 @@
+"""Wampoo as the platform sees it: the :class:`~marbleboard.games.base.Game`
+that the table, the screens, the bots and the records use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import Chance, Game, RuleError, View
+from ..cards import card_name, cards_text, parse_cards, rank_name
+from . import notation
+from .evaluate import evaluate
+from .marbles import WampooMarbles
+from .options import SEAT_NAMES, Options
+from .state import State
+
+
+class Wampoo(Game):
+    name = "wampoo"
+    title = "Wampoo"
+    seat_names = SEAT_NAMES
+    players = (2, 3, 4)
+    options_type = Options
+
+    def __init__(self) -> None:
+        self.marbles = WampooMarbles()
+
+    def new_state(self, options: Any = None) -> State:
+        return State(options or Options())
+
+    def action_text(self, state: Any, action: int) -> str:
+        return notation.action_text(state, action)
+
+    def parse_action(self, state: Any, text: str) -> int:
+        return notation.parse_action(state, text)
+
+    def action_group(self, state: Any, action: int) -> str | None:
+        rank = action >> 3 & 15
+        return rank_name(rank) if action & 7 != 3 else None
+
+    def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
+        return cards_text(list(outcome))
+
+    def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
+        try:
+            return chance.check(parse_cards(text))
+        except ValueError as e:
+            raise RuleError(str(e)) from e
+
+    def position_text(self, state: Any, seen_by: int | None = None,
+                      hide_all: bool = False) -> str:
+        return notation.position_text(state, seen_by, hide_all)
+
+    def parse_position(self, text: str, options: Any = None) -> State:
+        return notation.parse_position(text, options)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        return notation.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return notation.state_from_json(data)
+
+    def sample(self, view: View, rng: random.Random) -> State:
+        """The cards the seat cannot see, dealt at random into the other hands and
+        the deck."""
+        assert view.seat is not None
+        unseen = notation.unseen_cards(view.position, view.seat)
+        rng.shuffle(unseen)
+        return notation.parse_position(view.position, view.options, unseen)
+
+    def private(self, state: Any, seat: int) -> dict[str, Any]:
+        return {"hand": [card_name(c) for c in state.hands[seat]]}
+
+    def public(self, state: Any) -> dict[str, Any]:
+        track = state.track
+        return {"seats": {SEAT_NAMES[s]: {
+            "cards": len(state.hands[s]),
+            "home": sum(1 for m in range(4 * s, 4 * s + 4) if state.pos[m] >= track),
+            "forfeited": bool(state.forfeited >> s & 1)} for s in state.opts.seats}}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+WAMPOO = Wampoo()
