@@ -16,18 +16,19 @@ from .web import serve as web_serve
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """The main job: the table service with a Wampoo board, on the web."""
+    """The main job: the table service with a board, on the web."""
     import asyncio
 
     from .web.serve import ServeConfig, serve
 
-    return asyncio.run(serve(ServeConfig(board=args.board, port=args.port)))
+    return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
+                                         port=args.port)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench.run import main as bench
 
-    return bench(args.board, args.samples, args.table_moves)
+    return bench(args.board, args.samples, args.table_moves, args.game, args.strength_games)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,12 +36,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="marbleboard", description="An electronic board for marble and card games.")
     parser.add_argument("--version", action="version", version=f"marbleboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="serve Wampoo on the simulated board: open the printed link")
+    run = sub.add_parser("run", help="serve the games on the simulated board: open the printed "
+                         "link")
     run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
+    run.add_argument("--layout", help="the board's layout (the first game's by default)")
     run.add_argument("--port", type=int, default=8000)
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
-    bench.add_argument("--board", default="wampoo")
+    bench.add_argument("--board", default="", help="a layout (the first game's by default)")
+    bench.add_argument("--game", action="append", help="only these games (may repeat)")
+    bench.add_argument("--strength-games", type=int, default=20,
+                       help="two-player games for each pair in the bot strength table")
     bench.add_argument("--samples", type=int, default=200)
     bench.add_argument("--table-moves", type=int, default=120,
                        help="moves the simulated hand makes at the table (1000 for the soak)")

@@ -7,32 +7,38 @@ from wampoo_helpers import position
 
 from marbleboard.bots import GreedyBot, RandomBot, SearchBot, make_bot
 from marbleboard.bots.commands import play_game
-from marbleboard.games.wampoo.evaluate import evaluate
+from marbleboard.games.base import View
 from marbleboard.games.wampoo import Options, new_game
-from marbleboard.games.wampoo.views import SeatView, seat_view
+from marbleboard.games.wampoo.evaluate import evaluate
+from marbleboard.games.wampoo.game import WAMPOO
+
+
+def seat_view(state, seat):
+    return WAMPOO.view(state, seat)
 
 
 def test_bots_are_made_by_name():
-    assert make_bot("random").name == "random"
-    assert make_bot("greedy").name == "greedy"
-    bot = make_bot("search:0.25")
+    assert make_bot("random", WAMPOO).name == "random"
+    assert make_bot("greedy", WAMPOO).name == "greedy"
+    bot = make_bot("search:0.25", WAMPOO)
     assert isinstance(bot, SearchBot) and bot.think_s == 0.25
     with pytest.raises(ValueError, match="no bot called"):
-        make_bot("clever")
+        make_bot("clever", WAMPOO)
 
 
-@pytest.mark.parametrize("bot", [RandomBot(random.Random(1)), GreedyBot(random.Random(1)),
-                                 SearchBot(random.Random(1), iterations=50)])
+@pytest.mark.parametrize("bot", [RandomBot(WAMPOO, random.Random(1)),
+                                 GreedyBot(WAMPOO, random.Random(1)),
+                                 SearchBot(WAMPOO, random.Random(1), iterations=50)])
 def test_a_bot_sees_only_its_view_and_plays_legally(bot):
     state = position({"R": "10,30,RS,RS", "B": "15,BS,BS,BS", "Y": "33,YS,YS,YS"}, "5SJS3H")
     view = seat_view(state, 0)
-    assert isinstance(view, SeatView) and "?" in view.position
+    assert isinstance(view, View) and "?" in view.position
     assert bot.choose(view) in state.legal_actions()
 
 
 def test_greedy_knocks_an_opponent_off_rather_than_its_partner():
     state = position({"R": "10,RS,RS,RS", "B": "15,BS,BS,BS", "Y": "13,YS,YS,YS"}, "5S3S")
-    bot = GreedyBot(random.Random(1))
+    bot = GreedyBot(WAMPOO, random.Random(1))
     from marbleboard.games.wampoo.notation import action_text
 
     assert action_text(state, bot.choose(seat_view(state, 0))) == "5 10-15 xB15"
@@ -55,20 +61,20 @@ def test_search_counts_its_playouts_and_respects_a_fixed_budget():
             state.apply_shuffle(rng.sample(range(54), 54))
         else:
             state.apply(rng.choice(state.legal_actions()))
-    bot = SearchBot(random.Random(2), iterations=200)
+    bot = SearchBot(WAMPOO, random.Random(2), iterations=200)
     assert bot.choose(seat_view(state, state.current)) in state.legal_actions()
     assert bot.last_iterations == 200
 
 
 def test_seeded_bot_games_are_repeatable():
-    a, record_a = play_game(["greedy", "random"], Options(players=2), random.Random(7))
-    b, record_b = play_game(["greedy", "random"], Options(players=2), random.Random(7))
+    a, record_a = play_game(WAMPOO, ["greedy", "random"], Options(players=2), random.Random(7))
+    b, record_b = play_game(WAMPOO, ["greedy", "random"], Options(players=2), random.Random(7))
     assert record_a.moves == record_b.moves and a.winners == b.winners
 
 
 def test_greedy_beats_random():
     wins = 0
     for seed in range(12):
-        state, _ = play_game(["greedy", "random"], Options(players=2), random.Random(seed))
+        state, _ = play_game(WAMPOO, ["greedy", "random"], Options(players=2), random.Random(seed))
         wins += state.winners == (0,)
     assert wins >= 10

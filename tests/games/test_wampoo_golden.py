@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from marbleboard.bots.commands import play_game
-from marbleboard.games.wampoo.record import GameRecord, verify
+from marbleboard.games.record import GameRecord, verify
+from marbleboard.games.wampoo.game import WAMPOO
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2)]
@@ -32,6 +33,6 @@ def test_golden_game_replays_and_verifies(name, players, seed):
 @pytest.mark.parametrize("name, players, seed", GAMES)
 def test_the_same_seed_plays_the_same_game(name, players, seed):
     record = GameRecord.loads((GOLDEN / name).read_text())
-    _state, again = play_game(["greedy", "random"], record.options, random.Random(seed))
+    _state, again = play_game(WAMPOO, ["greedy", "random"], record.options, random.Random(seed))
     assert again.moves == record.moves
     assert again.to_json() == record.to_json()

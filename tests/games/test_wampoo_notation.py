@@ -7,16 +7,17 @@ import pytest
 from wampoo_helpers import position, recorded_game
 
 from marbleboard.games.cards import card_name, cards_text, parse_cards
-from marbleboard.games.fairness import Shuffle, Shuffler, commitment
+from marbleboard.games.fairness import ChanceSource, Outcome, commitment
+from marbleboard.games.record import GameRecord, verify
 from marbleboard.games.wampoo import RuleError
+from marbleboard.games.wampoo.game import WAMPOO
 from marbleboard.games.wampoo.notation import (
     action_text,
     parse_action,
     parse_position,
     position_text,
 )
-from marbleboard.games.wampoo.record import GameRecord, verify
-from marbleboard.games.wampoo.views import describe_hand, public_view, seat_view
+from marbleboard.games.wampoo.state import SHUFFLE
 
 EXAMPLE = ("4 0!,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,GS AS7H/9C/KDQS/2H R Y "
            "3H4D 5C+0 - - 12")
@@ -73,33 +74,39 @@ def test_an_illegal_move_names_the_legal_ones():
 
 def test_a_seat_sees_its_own_hand_and_no_other():
     state = parse_position(EXAMPLE)
-    view = seat_view(state, 0)
+    view = WAMPOO.view(state, 0)
     assert view.position.split()[2] == "AS7H/?1/?2/?1"
     assert view.position.split()[5] == "?2"  # the deck, face down
-    public = public_view(state)
+    public = WAMPOO.view(state, None)
     assert public.position.split()[2] == "?2/?1/?2/?1"
-    dumped = json.dumps(view.to_json())
+    dumped = json.dumps([view.to_json(WAMPOO.seat_names), WAMPOO.private(state, 0),
+                         WAMPOO.public(state)])
     for hidden in ("9C", "KD", "QS", "2H", "3H", "4D"):
         assert hidden not in dumped
-    assert describe_hand(state, 0)["hand"] == ["AS", "7H"]
-    assert "A 5-6" in describe_hand(state, 0)["moves"]
-    assert describe_hand(state, 1)["moves"] == []
+    assert WAMPOO.private(state, 0)["hand"] == ["AS", "7H"]
+    assert "A 5-6" in [WAMPOO.action_text(state, a) for a in state.legal_actions()]
+
+
+def draw_shuffle(rng=None):
+    return ChanceSource(rng).draw(SHUFFLE, WAMPOO.outcome_text)
 
 
 def test_commitments_check_the_deck_and_the_salt():
-    shuffle = Shuffler(random.Random(3)).shuffle()
+    shuffle = draw_shuffle(random.Random(3))
     assert shuffle.verify()
-    assert sorted(shuffle.deck) == list(range(54))
-    swapped = list(shuffle.deck)
+    assert sorted(shuffle.values) == list(range(54))
+    swapped = list(shuffle.values)
     swapped[0], swapped[1] = swapped[1], swapped[0]
-    assert commitment(shuffle.salt, swapped) != shuffle.commitment
-    assert not Shuffle(tuple(swapped), shuffle.salt, shuffle.commitment).verify()
+    text = WAMPOO.outcome_text(SHUFFLE, swapped)
+    assert commitment(shuffle.salt, text) != shuffle.commitment
+    assert not Outcome("shuffle", tuple(swapped), text, shuffle.salt,
+                       shuffle.commitment).verify()
 
 
 def test_live_games_shuffle_with_the_system_random_source():
     import secrets
 
-    assert isinstance(Shuffler().rng, secrets.SystemRandom)
+    assert isinstance(ChanceSource().rng, secrets.SystemRandom)
 
 
 def finished_record(seed=2):
@@ -110,18 +117,19 @@ def test_a_fair_record_verifies():
     record = finished_record()
     assert verify(record) == []
     data = record.to_json()
-    assert data["format"] == "marbleboard-game" and data["version"] == 1
+    assert data["format"] == "marbleboard-game" and data["version"] == 2
     assert data["moves"][:2] == ["shuffle 0", "shuffle 1"]
 
 
 def test_a_stacked_deck_is_caught():
     record = finished_record()
-    first = record.shuffles[1]
-    deck = list(first.deck)
+    first = record.chances[1]
+    deck = list(first.values)
     deck[0], deck[-1] = deck[-1], deck[0]
-    record.shuffles[1] = Shuffle(tuple(deck), first.salt, first.commitment)
+    record.chances[1] = Outcome("shuffle", tuple(deck), WAMPOO.outcome_text(SHUFFLE, deck),
+                                first.salt, first.commitment)
     problems = verify(record)
-    assert "shuffle 1: the deck is not the one committed to" in problems
+    assert "shuffle 1: the outcome is not the one committed to" in problems
 
 
 def test_a_doctored_move_is_caught():
@@ -133,6 +141,6 @@ def test_a_doctored_move_is_caught():
 def test_while_the_game_is_on_only_commitments_are_published():
     record = finished_record()
     hidden = record.to_json(reveal=False)
-    assert all(set(s) == {"commitment"} for s in hidden["shuffles"])
+    assert all(set(s) == {"kind", "commitment"} for s in hidden["chances"])
     with pytest.raises(ValueError, match="not revealed yet"):
         GameRecord.from_json(hidden)

@@ -8,16 +8,16 @@ from hypothesis import strategies as st
 from wampoo_helpers import recorded_game
 
 from marbleboard.games.cards import DECK_SIZE
+from marbleboard.games.record import GameRecord
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.actions import MOVE, OUT, action_marble, action_rank
+from marbleboard.games.wampoo.game import WAMPOO
 from marbleboard.games.wampoo.notation import (
     parse_position,
     position_text,
     state_from_json,
     state_to_json,
 )
-from marbleboard.games.wampoo.record import GameRecord
-from marbleboard.games.wampoo.views import seat_view
 
 
 def check(before, action, after):
@@ -87,7 +87,7 @@ def test_a_seats_view_does_not_change_when_only_others_hidden_cards_do(seed, pla
         return
     rng = random.Random(seed)
     for seat in state.opts.seats:
-        view = seat_view(state, seat)
+        view = WAMPOO.view(state, seat)
         other = state.clone()
         hidden = [c for s in other.opts.seats if s != seat for c in other.hands[s]]
         hidden += other.deck[other.deck_at:]
@@ -97,7 +97,7 @@ def test_a_seats_view_does_not_change_when_only_others_hidden_cards_do(seed, pla
                 n = len(other.hands[s])
                 other.hands[s], hidden = hidden[:n], hidden[n:]
         other.deck = other.deck[:other.deck_at] + hidden
-        assert seat_view(other, seat) == view
+        assert WAMPOO.view(other, seat) == view
         if state.current == seat:
             assert other.legal_actions() == state.legal_actions()
 

@@ -43,17 +43,17 @@ def recorded_game(seed, players):
     """A whole random game, recorded with committed shuffles."""
     import random
 
-    from marbleboard.games.fairness import Shuffler
-    from marbleboard.games.wampoo import new_game
-    from marbleboard.games.wampoo.record import GameRecord
+    from marbleboard.games.fairness import ChanceSource
+    from marbleboard.games.record import GameRecord
+    from marbleboard.games.wampoo.game import WAMPOO
 
     rng = random.Random(seed)
-    record = GameRecord(Options(players=players))
-    shuffler = Shuffler(random.Random(seed))
-    state = new_game(record.options)
+    record = GameRecord(WAMPOO, Options(players=players))
+    source = ChanceSource(random.Random(seed))
+    state = WAMPOO.new_state(record.options)
     while not state.is_over():
         if state.is_chance():
-            record.add_shuffle(state, shuffler.shuffle())
+            record.add_chance(state, source.draw(state.chance_due(), WAMPOO.outcome_text))
         else:
             record.add_move(state, rng.choice(state.legal_actions()))
     return record, state

@@ -5,11 +5,10 @@ import pytest
 
 from marbleboard.board import build_layout
 from marbleboard.bots import make_bot
-from marbleboard.games.fairness import Shuffler
+from marbleboard.games.fairness import ChanceSource
 from marbleboard.games.wampoo import Options, State
-from marbleboard.games.wampoo.actions import FOLD
+from marbleboard.games.wampoo.game import WAMPOO
 from marbleboard.games.wampoo.notation import action_text
-from marbleboard.games.wampoo.views import seat_view
 from marbleboard.link import BoardLink
 from marbleboard.sim import SimulatedPico
 from marbleboard.table.hand import SimulatedHand
@@ -51,12 +50,14 @@ class Rig:
         return self
 
     async def new_table(self):
-        table = Table(self.board, self.link, self.store, self.seats, self.options,
-                      quiet_s=self.quiet_s, shuffler=Shuffler(random.Random(self.shuffle_seed)),
+        table = Table(WAMPOO, self.board, self.link, self.store, self.seats, self.options,
+                      quiet_s=self.quiet_s,
+                      chance=ChanceSource(random.Random(self.shuffle_seed)),
                       bot_rng=random.Random(self.bot_seed), takeback=self.takeback)
         await table.start()
         self.runner = asyncio.create_task(table.run())
-        self.hand = SimulatedHand(self.sim.physical, table.map, random.Random(3), pace_s=0.04)
+        self.hand = SimulatedHand(self.sim.physical, WAMPOO, table.map, random.Random(3),
+                                  pace_s=0.04)
         return table
 
     async def __aexit__(self, *exc):
@@ -82,19 +83,19 @@ class Rig:
 def pure_game(seats, options, bot_seed, shuffle_seed, limit=100000):
     """The same seeded game, played by the engine alone."""
     rng = random.Random(bot_seed)
-    bots = {s: make_bot(kind.split(":", 1)[1], random.Random(rng.random()))
+    bots = {s: make_bot(kind.split(":", 1)[1], WAMPOO, random.Random(rng.random()))
             for s, kind in seats.items()}
-    shuffler = Shuffler(random.Random(shuffle_seed))
+    source = ChanceSource(random.Random(shuffle_seed))
     state = State(options)
     moves = []
     while not state.is_over() and len(moves) < limit:
         if state.is_chance():
-            state.apply_shuffle(shuffler.shuffle().deck)
+            state.apply_chance(source.draw(state.chance_due(), WAMPOO.outcome_text).values)
             moves.append("shuffle")
             continue
-        legal = state.legal_actions()
-        action = FOLD if legal == [FOLD] else bots[state.current].choose(
-            seat_view(state, state.current))
+        action = WAMPOO.forced(state)
+        if action is None:
+            action = bots[state.current].choose(WAMPOO.view(state, state.current))
         moves.append(action_text(state, action))
         state.apply(action)
     return moves

@@ -4,9 +4,10 @@ import pytest
 
 from marbleboard.board import build_layout
 from marbleboard.games.wampoo import Options
+from marbleboard.games.wampoo.game import WAMPOO
 from marbleboard.games.wampoo.notation import action_text, parse_position
-from marbleboard.table.boardmap import WampooBoard
-from marbleboard.table.reading import read_move
+from marbleboard.table.boardmap import BoardMap
+from marbleboard.table.reading import read_move as read_game_move
 
 BOARD = build_layout("wampoo")
 
@@ -17,8 +18,12 @@ def s(hole_id):
 
 def setup(text):
     state = parse_position(text, Options(players=4))
-    board = WampooBoard(BOARD, state)
+    board = BoardMap(BOARD, WAMPOO.marbles)
     return state, board, board.setup(state)
+
+
+def read_move(state, board, occupied, lifted, allowed=None, group=None):
+    return read_game_move(WAMPOO, state, board, occupied, lifted, allowed, group)
 
 
 MID = ("4 10,30,RS,RS/15,BS,BS,BS/12,YS,YS,YS/GS,GS,GS,GS 5S7HJDKC/2C/2C/2C R G - +0 - - 0")
@@ -83,7 +88,7 @@ def test_cards_with_one_outcome_are_told_apart_by_the_chosen_card():
     state, board, occ = setup(text)
     occ = (occ - {s("start.red.3")}) | {s("track.0")}
     assert texts(state, read_move(state, board, occ, set())) == ["A RS-0", "K RS-0", "X RS-0"]
-    assert texts(state, read_move(state, board, occ, set(), rank=13)) == ["K RS-0"]
+    assert texts(state, read_move(state, board, occ, set(), group="K")) == ["K RS-0"]
 
 
 def test_a_bot_move_only_reads_as_itself():
@@ -104,5 +109,5 @@ def test_differences_name_wrong_and_missing_marbles():
 def test_a_board_without_the_games_holes_is_refused():
     small = build_layout("wampoo", holes_per_side=16)
     state = parse_position(MID, Options(players=4))
-    with pytest.raises(ValueError, match="track holes"):
-        WampooBoard(small, state)
+    with pytest.raises(ValueError, match=r"does not fit this game: it lacks track\.64"):
+        BoardMap(small, WAMPOO.marbles).check(state.opts)

@@ -2,10 +2,12 @@
 
 from marbleboard.board import build_layout
 from marbleboard.games.wampoo import Options
+from marbleboard.games.wampoo.game import WAMPOO
+from marbleboard.games.wampoo.marbles import positions_passed as path
 from marbleboard.games.wampoo.notation import action_text, parse_position
 from marbleboard.link.lights import Effect
-from marbleboard.table.boardmap import WampooBoard
-from marbleboard.table.lights import MISTAKE, PUT_HERE, Scene, compose, path
+from marbleboard.table.boardmap import BoardMap
+from marbleboard.table.lights import MISTAKE, PUT_HERE, Painter, Scene
 
 BOARD = build_layout("wampoo")
 MID = ("4 10,30,RS,RS/15,BS,BS,BS/12,YS,YS,YS/GS,GS,GS,GS 5S7H/2C/2C/2C R G - +0 - - 0")
@@ -21,7 +23,11 @@ def lit(lights, led):
 
 def setup():
     state = parse_position(MID, Options(players=4))
-    return state, WampooBoard(BOARD, state)
+    return state, Painter(WAMPOO, BoardMap(BOARD, WAMPOO.marbles))
+
+
+def compose(painter, scene):
+    return painter.compose(scene)
 
 
 def test_whose_turn_pulses_their_lamp_and_lights_what_can_move():
@@ -84,6 +90,6 @@ def test_paths_follow_the_track_into_home():
 def test_the_light_pictures_in_the_docs_are_current(root):
     from marbleboard.table.pictures import scenes
 
-    for name, svg in scenes(BOARD).items():
+    for name, svg in scenes(WAMPOO, BOARD).items():
         assert (root / "docs" / "images" / f"lights-{name}.svg").read_text() == svg, (
             "run `make docs`")

@@ -1,62 +1,41 @@
-"""Figures for the Wampoo engine and its bots."""
+"""Figures for the game engines and their bots, for every registered game:
+random playouts a second, legal-move generation in busy positions, the search
+bot's playouts, and how often each bot beats the one below it."""
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
 import tracemalloc
+from typing import Any
 
 from ..bots import SearchBot
-from ..games.cards import RANK, parse_card
-from ..games.wampoo import Options, State, new_game
-from ..games.wampoo.views import seat_view
+from ..bots.commands import play_game
+from ..games.base import Game
 from .report import Row
 
 
-def random_games(players: int, games: int, seed: int = 1) -> tuple[float, float]:
+def random_games(game: Game, players: int, games: int, seed: int = 1) -> tuple[float, float]:
     """Random full games a second, and turns a game (every rule checked by the
-    legal-move generator at every turn)."""
+    legal-move generator at every turn), chance drawn from a plain Random."""
     rng = random.Random(seed)
+    options = game.options({"players": players})
     turns = 0
     t0 = time.perf_counter()
     for _ in range(games):
-        state = new_game(Options(players=players))
+        state = game.new_state(options)
         while not state.is_over():
             if state.is_chance():
-                state.apply_shuffle(rng.sample(range(54), 54))
+                state.apply_chance(state.chance_due().draw(rng))
             else:
                 state.apply(rng.choice(state.legal_actions()))
         turns += state.turns
     return games / (time.perf_counter() - t0), turns / games
 
 
-def mid_game_positions(count: int, seed: int = 2) -> list[State]:
-    """Positions from random games, at least 60 turns in, where the player to move
-    has a fresh hand of five holding a Jack (so every swap is generated)."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    jack = parse_card("JS")
-    while len(found) < count:
-        state = new_game(Options(players=4))
-        while not state.is_over() and len(found) < count:
-            if state.is_chance():
-                state.apply_shuffle(rng.sample(range(54), 54))
-                continue
-            hand = state.hands[state.current]
-            if state.turns >= 60 and len(hand) == 5 and sum(
-                    0 <= p < state.track for p in state.pos) >= 6:
-                probe = state.clone()
-                if not any(RANK[c] == 11 for c in hand):
-                    spare = [c for c in (jack, jack + 1, jack + 2, jack + 3)
-                             if c not in probe.hands[probe.current]]
-                    probe.hands[probe.current][0] = spare[0]
-                found.append(probe)
-            state.apply(rng.choice(state.legal_actions()))
-    return found
-
-
-def legal_move_times(positions: list[State], repeat: int = 50) -> tuple[float, float]:
+def legal_move_times(positions: list[Any], repeat: int = 50) -> tuple[float, float]:
     """Median time to list the legal moves, in microseconds, and the median count."""
     times = []
     counts = []
@@ -69,17 +48,17 @@ def legal_move_times(positions: list[State], repeat: int = 50) -> tuple[float, f
     return statistics.median(times), statistics.median(counts)
 
 
-def search_figures(positions: list[State], think_s: float) -> tuple[float, float]:
-    bot = SearchBot(random.Random(3), think_s=think_s)
+def search_figures(game: Game, positions: list[Any], think_s: float) -> tuple[float, float]:
+    bot = SearchBot(game, random.Random(3), think_s=think_s)
     playouts = []
     t0 = time.perf_counter()
     for state in positions:
-        bot.choose(seat_view(state, state.current))
+        bot.choose(game.view(state, state.current))
         playouts.append(bot.last_iterations)
     return statistics.mean(playouts), len(positions) / (time.perf_counter() - t0)
 
 
-def state_memory(state: State, copies: int = 2000) -> float:
+def state_memory(state: Any, copies: int = 2000) -> float:
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     kept = [state.clone() for _ in range(copies)]
@@ -89,25 +68,65 @@ def state_memory(state: State, copies: int = 2000) -> float:
     return (after - before) / copies
 
 
-def game_figures(search_s: float = 1.0) -> list[Row]:
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a win rate (Wilson's score interval)."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def match(game: Game, first: str, second: str, games: int, seed: int = 11) -> int:
+    """Two-player games of ``first`` against ``second``, seats swapped every game:
+    how many ``first`` won."""
+    options = game.options({"players": 2})
+    seats = game.seats(options)
+    rng = random.Random(seed)
+    won = 0
+    for i in range(games):
+        specs = [first, second] if i % 2 == 0 else [second, first]
+        state, _record = play_game(game, specs, options, random.Random(rng.random()))
+        mine = seats[i % 2]
+        won += mine in state.winners
+    return won
+
+
+def strength_rows(game: Game, games: int, think_s: float = 0.2) -> list[Row]:
     rows = []
-    rate, turns = random_games(4, 200)
-    rows.append(Row("random full 4-player games (one core)", f"{rate:.0f} games/s",
-                    f"target >= 100; {turns:.0f} turns a game"))
-    rate2, turns2 = random_games(2, 200)
-    rows.append(Row("random full 2-player games (one core)", f"{rate2:.0f} games/s",
-                    f"{turns2:.0f} turns a game"))
-    positions = mid_game_positions(200)
+    for first, second, target in (("greedy", "random", 0.85),
+                                  (f"search:{think_s:g}", "greedy", 0.70)):
+        t0 = time.perf_counter()
+        won = match(game, first, second, games)
+        low, high = wilson(won, games)
+        rows.append(Row(f"{game.title}: {first} against {second}, 2 players",
+                        f"{won}/{games} won ({won / games:.0%})",
+                        f"95% interval {low:.0%}-{high:.0%}; target >= {target:.0%}; "
+                        f"{time.perf_counter() - t0:.0f} s"))
+    return rows
+
+
+def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 20) -> list[Row]:
+    rows = []
+    counts = sorted({p for p in (4, 2) if p in game.players})
+    for players in reversed(counts):
+        rate, turns = random_games(game, players, 200)
+        rows.append(Row(f"{game.title}: random full {players}-player games (one core)",
+                        f"{rate:.0f} games/s", f"{turns:.0f} turns a game"))
+    positions = game.busy_positions(200, seed=2)
     median, count = legal_move_times(positions)
-    rows.append(Row("legal moves, mid-game, five cards with a Jack (median)",
-                    f"{median:.1f} us", f"target <= 20 us; median {count:.0f} moves"))
-    playouts, _rate = search_figures(positions[:3], search_s)
-    rows.append(Row(f"search bot, {search_s:g} s decision", f"{playouts:.0f} playouts",
-                    "target >= 1000 playouts"))
-    _playouts, per_s = search_figures(positions[3:13], 0.1)
-    rows.append(Row("search bot at 0.1 s a move", f"{per_s:.1f} decisions/s",
+    rows.append(Row(f"{game.title}: legal moves, {game.busy_positions.__doc__ or ''}".strip()
+                    + " (median)", f"{median:.1f} us", f"median {count:.0f} moves"))
+    playouts, _rate = search_figures(game, positions[:3], search_s)
+    rows.append(Row(f"{game.title}: search bot, {search_s:g} s decision",
+                    f"{playouts:.0f} playouts", "target >= 1000 playouts"))
+    _playouts, per_s = search_figures(game, positions[3:13], 0.1)
+    rows.append(Row(f"{game.title}: search bot at 0.1 s a move", f"{per_s:.1f} decisions/s",
                     f"{_playouts:.0f} playouts each"))
-    state = positions[0]
-    rows.append(Row("memory per game state (a clone)", f"{state_memory(state):.0f} bytes",
-                    f"with its history of {len(state.history)} entries"))
+    rows.append(Row(f"{game.title}: memory per game state (a clone)",
+                    f"{state_memory(positions[0]):.0f} bytes",
+                    f"with its history of {len(positions[0].history)} entries"))
+    if strength_games:
+        rows += strength_rows(game, strength_games)
     return rows

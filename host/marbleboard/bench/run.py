@@ -14,9 +14,12 @@ import time
 from pathlib import Path
 
 from ..board import Board, get_board
+from ..games.registry import GAMES, get_game
 from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
+from ..web.hub import games_for
+from ..web.serve import default_layout
 from .games import game_figures
 from .report import Row, format_table, pct
 from .service import service_memory, table_figures
@@ -135,7 +138,7 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
                         f"{moved[0]} to host, {moved[1]} to Pico",
                         f"plus heartbeat {beat:.0f} B/s; USB full speed ~1 MB/s"))
         frame = turn[0].frame(1)
-        rows.append(Row("whole Wampoo light state in one frame", f"{len(frame)} bytes",
+        rows.append(Row("whole light state in one frame", f"{len(frame)} bytes",
                         "target <= 512 bytes"))
         await link.close()
         rows.append(Row("frames the firmware dropped as bad (run total)",
@@ -144,7 +147,7 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
 
 
 def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
-    """The busiest light state of a Wampoo turn: every hole lit, a path chased."""
+    """The busiest light state of a turn: every hole lit, a path chased."""
     seat_colours = [tuple(int(s.colour[i:i + 2], 16) for i in (1, 3, 5)) for s in board.seats]
     before = LightState(board.led_count)
     for hole in board.holes:
@@ -166,14 +169,19 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
     return before, after
 
 
-def main(board_name: str = "wampoo", samples: int = 200, table_moves: int = 120) -> int:
-    board = get_board(board_name)
+def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
+         games: list[str] | None = None, strength_games: int = 20) -> int:
+    board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
                        + asyncio.run(link_figures(board, samples))), flush=True)
     print()
-    print(format_table("Wampoo engine and bots", game_figures()), flush=True)
-    print()
-    rows = asyncio.run(table_figures(board, table_moves))
+    chosen = [get_game(name) for name in games] if games else list(GAMES.values())
+    for game in chosen:
+        print(format_table(f"{game.title}: engine and bots",
+                           game_figures(game, strength_games=strength_games)), flush=True)
+        print()
+    playing = next(g for g in chosen if g in games_for(board))
+    rows = asyncio.run(table_figures(playing, board, table_moves))
     rows.append(service_memory())
     print(format_table("the table service, on the simulated board over the pty", rows),
           flush=True)

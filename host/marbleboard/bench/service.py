@@ -1,5 +1,5 @@
-"""Figures for the table service: a Wampoo game on the simulated board, over the
-pty, with a simulated hand making every move as a person would."""
+"""Figures for the table service: a game on the simulated board, over the pty,
+with a simulated hand making every move as a person would."""
 
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ from pathlib import Path
 import httpx
 
 from ..board import Board
-from ..games.wampoo import Options
-from ..games.wampoo.actions import FOLD, MOVE
-from ..games.wampoo.notation import action_text
+from ..games.base import Game
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.hand import SimulatedHand
@@ -26,22 +24,24 @@ from ..table.store import GameStore
 from .report import Row, pct
 
 
-async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
+async def table_figures(game: Game, board: Board, moves: int, seed: int = 4) -> list[Row]:
+    assert game.marbles is not None
+    rules = game.marbles
     rng = random.Random(seed)
-    options = Options(players=4)
-    seats = {s: "human" for s in options.seats}  # any legal move may be read
-    starts = [f"start.{n}.{i}" for n in ("red", "blue", "yellow", "green") for i in range(1, 5)]
+    options = game.options({"players": 4 if 4 in game.players else max(game.players)})
+    seats = {s: "human" for s in game.seats(options)}  # any legal move may be read
+    starts = [h.id for h in board.holes if h.role == "start"]
     with tempfile.TemporaryDirectory() as tmp, SimulatedPico(board) as sim:
         sim.physical.setup(starts)
         await asyncio.sleep(0.1)
         link = BoardLink(sim.port, board_id=board.id)
         await link.connect()
         store = GameStore(Path(tmp) / "games.db")
-        table = Table(board, link, store, seats, options, bot_rng=random.Random(seed))
+        table = Table(game, board, link, store, seats, options, bot_rng=random.Random(seed))
         await table.start()
         runner = asyncio.create_task(table.run())
         # 40-120 ms between steps: no hand swaps two marbles within the 50 ms debounce.
-        hand = SimulatedHand(sim.physical, table.map, random.Random(seed), pace_s=0.08,
+        hand = SimulatedHand(sim.physical, game, table.map, random.Random(seed), pace_s=0.08,
                              slides=0.3, bounce=0.3)
         hw = sim.hardware
         fw = sim.firmware
@@ -73,25 +73,30 @@ async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
                 table.close()
                 sim.physical.setup(starts)
                 await asyncio.sleep(0.2)
-                table = Table(board, link, store, seats, options)
+                table = Table(game, board, link, store, seats, options)
                 await table.start()
                 runner = asyncio.create_task(table.run())
                 games += 1
             state = table.state
-            legal = state.legal_actions()
-            if legal == [FOLD]:
-                await asyncio.sleep(0.01)  # the table throws the hand away by itself
+            if state.current < 0 or game.forced(state) is not None:
+                await asyncio.sleep(0.01)  # the table plays that turn by itself
                 continue
-            action = rng.choice(legal)
-            want = action_text(state, action)
+            action = rng.choice(state.legal_actions())
+            want = game.action_text(state, action)
             before = len(table.record.moves)
-            await table.choose_card(state.current, action >> 3 & 15)
+            await table.choose(state.current, game.action_group(state, action))
             event = table.committed
-            simple = action & 7 == MOVE and not state.knocked_by(action)
+            path = rules.path(state, action)
+            after = state.clone()
+            after.apply(action)
+            # A marble lifted from one exact hole and put into another, knocking nobody.
+            simple = (len(path) > 1 and not rules.knocked(state, action)
+                      and board.hole(path[0]).role != "start"
+                      and rules.target(after) != rules.target(state))
             if simple:
                 # Lift by itself first, to time the lights that answer it.
-                source = table.map.hole(state.pos[action >> 7 & 15])
-                dest = table.map.hole(action >> 11)
+                source = board.hole(path[0])
+                dest = board.hole(path[-1])
                 n = len(changes)
                 sim.physical.lift(source.sensor)
                 while len(changes) == n:
@@ -127,7 +132,7 @@ async def table_figures(board: Board, moves: int, seed: int = 4) -> list[Row]:
                 nxt = table.state.current
                 if nxt >= 0:
                     lamp = next(lamp.led for lamp in board.lamps
-                                if lamp.id == f"turn.{board.seats[nxt].name}")
+                                if lamp.id == f"turn.{game.seat_names[nxt]}")
                     for _ in range(300):
                         lit = [t for t, s in frames if t >= t_placed and s[lamp] >> 4 == 4]
                         if lit:

@@ -6,34 +6,34 @@ import argparse
 import random
 import time
 from pathlib import Path
+from typing import Any
 
-from ..games.fairness import Shuffler
-from ..games.wampoo import Options, State
-from ..games.wampoo.actions import FOLD
-from ..games.wampoo.options import SEAT_NAMES
-from ..games.wampoo.record import GameRecord
-from ..games.wampoo.views import seat_view
+from ..games.base import Game
+from ..games.fairness import ChanceSource
+from ..games.record import GameRecord
+from ..games.registry import GAMES, get_game
 from . import make_bot
 
 
-def play_game(bot_specs: list[str], options: Options, rng: random.Random,
-              turn_limit: int = 20000) -> tuple[State, GameRecord]:
+def play_game(game: Game, bot_specs: list[str], options: Any, rng: random.Random,
+              turn_limit: int = 20000) -> tuple[Any, GameRecord]:
     """One game between bots; each seat's bot sees only its view."""
-    bots = {seat: make_bot(bot_specs[i % len(bot_specs)], random.Random(rng.random()))
-            for i, seat in enumerate(options.seats)}
-    record = GameRecord(options, players={SEAT_NAMES[s]: f"bot:{b.name}"
-                                          for s, b in bots.items()})
-    shuffler = Shuffler(random.Random(rng.random()))
-    state = State(options)
+    seats = game.seats(options)
+    bots = {seat: make_bot(bot_specs[i % len(bot_specs)], game, random.Random(rng.random()))
+            for i, seat in enumerate(seats)}
+    record = GameRecord(game, options, players={game.seat_names[s]: f"bot:{b.name}"
+                                                for s, b in bots.items()})
+    source = ChanceSource(random.Random(rng.random()))
+    state = game.new_state(options)
     while not state.is_over() and state.turns < turn_limit:
         if state.is_chance():
-            record.add_shuffle(state, shuffler.shuffle())
+            record.add_chance(state, source.draw(state.chance_due(), game.outcome_text))
         else:
-            # A hand that cannot be played is thrown away without asking the bot,
-            # as at the table.
-            legal = state.legal_actions()
-            action = FOLD if legal == [FOLD] else bots[state.current].choose(
-                seat_view(state, state.current))
+            # A turn with nothing to choose (a hand thrown away, a roll that cannot
+            # move) is played without asking the bot, as at the table.
+            action = game.forced(state)
+            if action is None:
+                action = bots[state.current].choose(game.view(state, state.current))
             if action not in state.legal_actions():
                 raise RuntimeError(f"bot {bots[state.current].name} chose an illegal action")
             record.add_move(state, action)
@@ -41,15 +41,14 @@ def play_game(bot_specs: list[str], options: Options, rng: random.Random,
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.game != "wampoo":
-        raise SystemExit(f"error: no game called {args.game!r} yet (wampoo)")
+    game = get_game(args.game)
     specs = args.bots.split(",")
     try:
         for spec in specs:
-            make_bot(spec)
+            make_bot(spec, game)
+        options = game.options({"players": args.players})
     except ValueError as e:
         raise SystemExit(f"error: {e}") from e
-    options = Options(players=args.players)
     rng = random.Random(args.seed)
     wins: dict[str, int] = {}
     seats_played: dict[str, int] = {}
@@ -60,18 +59,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     for i in range(args.games):
-        state, record = play_game(specs, options, rng)
+        state, record = play_game(game, specs, options, rng)
         if out is not None:
-            (out / f"wampoo-{args.seed}-{i + 1:04d}.json").write_text(record.dumps() + "\n")
+            (out / f"{game.name}-{args.seed}-{i + 1:04d}.json").write_text(record.dumps() + "\n")
         turns += state.turns
-        for seat in options.seats:
-            name = record.players[SEAT_NAMES[seat]]
+        for seat in game.seats(options):
+            name = record.players[game.seat_names[seat]]
             seats_played[name] = seats_played.get(name, 0) + 1
             if seat in state.winners:
                 wins[name] = wins.get(name, 0) + 1
         unfinished += not state.is_over()
     elapsed = time.perf_counter() - t0
-    print(f"{args.games} games of Wampoo, {args.players} players, seed {args.seed}")
+    print(f"{args.games} games of {game.title}, {args.players} players, seed {args.seed}")
     print(f"{'bot':14} {'seats':>6} {'wins':>6} {'win rate':>9}")
     for name in sorted(seats_played):
         won = wins.get(name, 0)
@@ -84,12 +83,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="bots play each other; a table of the results")
-    p.add_argument("game", choices=["wampoo"])
-    p.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--players", type=int, default=4)
     p.add_argument("--bots", default="greedy,random",
                    help="bots for the seats in turn: random, greedy, search[:seconds]")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")
     p.set_defaults(func=cmd_simulate)
-

@@ -1,9 +1,10 @@
-"""Information-set Monte Carlo tree search over the cards it cannot see.
+"""Information-set Monte Carlo tree search over what it cannot see.
 
-Each iteration deals the unseen cards at random into the other hands and the deck
-(one guess at the truth), walks the one shared tree of actions, choosing by UCB
-among the actions that guess allows, plays on at random for a few turns, and
-scores the end with the evaluation of :mod:`.evaluate`. Actions that are legal in
+Each iteration asks the game for one guess at the truth behind the seat's view
+(for a card game: the unseen cards dealt at random into the other hands and the
+deck), walks the one shared tree of actions, choosing by UCB among the actions
+that guess allows, plays on at random for a few turns (chance drawn at random
+too: shuffles, dice), and scores the end with the game's own evaluation. Actions that are legal in
 one guess and not in another are counted by how often they were available
 (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).
 """
@@ -13,14 +14,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
-from ..games.cards import DECK_SIZE
-from ..games.wampoo.state import State
-from ..games.wampoo.views import SeatView
-from .base import guess_state
-from ..games.wampoo.evaluate import evaluate
+from ..games.base import CHANCE, OVER, Game, View
 
-SCALE = 60.0  # evaluation points that make a clear lead
+SCALE = 60.0  # evaluation points that make a clear lead (games evaluate in holes)
 
 
 class _Node:
@@ -36,9 +34,10 @@ class _Node:
 class SearchBot:
     name = "search"
 
-    def __init__(self, rng: random.Random | None = None, think_s: float = 1.0,
+    def __init__(self, game: Game, rng: random.Random | None = None, think_s: float = 1.0,
                  iterations: int | None = None, playout_turns: int = 16,
                  exploration: float = 0.8):
+        self.game = game
         self.rng = rng or random.Random()
         self.think_s = think_s
         self.iterations = iterations
@@ -46,13 +45,15 @@ class SearchBot:
         self.exploration = exploration
         self.last_iterations = 0
 
-    def choose(self, view: SeatView) -> int:
+    def choose(self, view: View) -> int:
         rng = self.rng
-        first = guess_state(view, rng)
+        sample = self.game.sample
+        first = sample(view, rng)
         legal = first.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
+            only: int = legal[0]
+            return only
         root = _Node()
         deadline = time.perf_counter() + self.think_s
         done = 0
@@ -62,18 +63,23 @@ class SearchBot:
                     break
             elif done & 7 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, guess_state(view, rng) if done else first.clone())
+            self._iterate(root, sample(view, rng) if done else first.clone())
             done += 1
         self.last_iterations = done
         best = max(root.children.items(), key=lambda item: item[1].visits)
-        return best[0]
+        action: int = best[0]
+        return action
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(self, root: _Node, state: Any) -> None:
         rng = self.rng
         node = root
         path: list[tuple[_Node, int]] = []
-        # Selection and expansion, through the shared tree.
-        while state.current >= 0:
+        # Selection and expansion, through the shared tree; chance on the way is
+        # drawn at random, so one node stands for every outcome (open loop).
+        while state.current != OVER:
+            if state.current == CHANCE:
+                state.apply_chance(state.chance_due().draw(rng))
+                continue
             seat = state.current
             actions = state.legal_actions()
             untried = [a for a in actions if a not in node.children]
@@ -103,14 +109,13 @@ class SearchBot:
             path.append((node, seat))
         # A short random playout, then the evaluation.
         for _ in range(self.playout_turns):
-            if state.current == -2:
+            if state.current == OVER:
                 break
-            if state.current == -1:
-                deck = list(range(DECK_SIZE))
-                rng.shuffle(deck)
-                state.apply_shuffle(deck)
+            if state.current == CHANCE:
+                state.apply_chance(state.chance_due().draw(rng))
                 continue
             state.apply(rng.choice(state.legal_actions()))
+        evaluate = self.game.evaluate
         for visited, seat in path:
             visited.visits += 1
             visited.reward += math.tanh(evaluate(state, seat) / SCALE)

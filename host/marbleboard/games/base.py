@@ -135,6 +135,15 @@ class MarbleRules(Protocol):
     """What the table needs of a game played with marbles on a board."""
 
     layout: str  # the board layout it plays on (``board/layouts``)
+    # Moments for the light language's pictures: "position" (a turn), "lifted" (a
+    # hole to lift in it), "bot_move" (a move to show), "mistake" (a hole to put a
+    # wrong marble in), "put_here" (a pool hole left empty), "won" (a position won).
+    examples: ClassVar[dict[str, str]]
+
+    def holes(self, options: Any) -> frozenset[str]:
+        """Every hole of the board this game plays on, with these options: a board
+        fits the game when it has exactly these holes."""
+        ...
 
     def target(self, state: Any) -> Target:
         """What the holes hold in ``state``."""
@@ -146,6 +155,10 @@ class MarbleRules(Protocol):
 
     def pool(self, state: Any, seat: int) -> tuple[str, ...]:
         """Where a seat's waiting (or knocked-off) marbles go: its START row."""
+        ...
+
+    def goal(self, state: Any, seat: int) -> tuple[str, ...]:
+        """The holes a seat's marbles race to (its HOME row): they pulse when it wins."""
         ...
 
     def path(self, state: Any, action: int) -> list[str]:
@@ -177,12 +190,13 @@ class Game:
     seat_names: ClassVar[tuple[str, ...]]  # every seat there can be, in playing order
     players: ClassVar[tuple[int, ...]]  # the player counts allowed
     options_type: ClassVar[type]  # a frozen dataclass with ``players``, to_json, from_json
+    chances: ClassVar[tuple[Chance, ...]]  # every kind of chance node the game has
     marbles: MarbleRules | None = None  # None: a game with no marbles (cards only)
 
     # --- setting up -----------------------------------------------------------------
 
     def options(self, data: dict[str, Any] | None = None) -> Any:
-        return self.options_type.from_json(data or {})
+        return self.options_type.from_json(data or {})  # type: ignore[attr-defined]
 
     def new_state(self, options: Any = None) -> Any:
         raise NotImplementedError
@@ -207,6 +221,12 @@ class Game:
         """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
         raise NotImplementedError
 
+    def forced(self, state: Any) -> int | None:
+        """The action the table plays by itself, asking nobody: a turn with nothing
+        to choose and nothing to move (a hand thrown away, a roll that cannot be
+        played). None when the seat must act."""
+        return None
+
     def action_group(self, state: Any, action: int) -> str | None:
         """What a player picks before the move on a phone: the card played (``"7"``),
         or None where there is nothing to pick (a die game)."""
@@ -217,7 +237,7 @@ class Game:
 
     def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
         try:
-            return chance.check(int(v) for v in text.split())
+            return chance.check([int(v) for v in text.split()])
         except ValueError as e:
             raise RuleError(f"not a {chance.kind}: {text!r}") from e
 
@@ -259,6 +279,22 @@ class Game:
         return {}
 
     # --- bots -------------------------------------------------------------------------
+
+    def busy_positions(self, count: int, seed: int = 2) -> list[Any]:
+        """mid-game positions with a seat to play"""
+        # The docstring names the positions in the benchmark's table.
+        rng = random.Random(seed)
+        found: list[Any] = []
+        while len(found) < count:
+            state = self.new_state(self.options({"players": max(self.players)}))
+            while not state.is_over() and len(found) < count:
+                if state.is_chance():
+                    state.apply_chance(state.chance_due().draw(rng))
+                    continue
+                if state.turns >= 40 and len(state.legal_actions()) > 1:
+                    found.append(state.clone())
+                state.apply(rng.choice(state.legal_actions()))
+        return found
 
     def evaluate(self, state: Any, seat: int) -> float:
         """How good ``state`` is for ``seat`` (and its partner): the greedy bot's

@@ -1,8 +1,11 @@
-"""Fair dealing: shuffles from a good random source, committed to before play.
+"""Fair chance: outcomes from a good random source, committed to before play.
 
-At each shuffle the host publishes ``sha256(salt + ":" + deck)`` (the deck as card
-text, top card first). When the game ends it reveals each salt and deck, so anyone
-can check that the deck dealt was the deck committed to, before anyone saw a card.
+At each chance node the host publishes ``sha256(salt + ":" + outcome)`` (the
+outcome as the game writes it: a deck as card text, top card first; a die as its
+face). A secret outcome (a deck) stays hidden until the game ends; then each salt
+and outcome is revealed, so anyone can check that what was dealt was what was
+committed to, before anyone saw a card. A die is seen at once; its commitment
+costs nothing and keeps one record format for every game.
 
 Live games use ``secrets.SystemRandom``; tests pass a seeded ``random.Random``.
 """
@@ -14,31 +17,38 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from .cards import DECK_SIZE, cards_text
+from .base import Chance
 
 
-def commitment(salt: str, deck: list[int] | tuple[int, ...]) -> str:
-    return hashlib.sha256(f"{salt}:{cards_text(list(deck))}".encode()).hexdigest()
+def commitment(salt: str, text: str) -> str:
+    return hashlib.sha256(f"{salt}:{text}".encode()).hexdigest()
 
 
 @dataclass(frozen=True)
-class Shuffle:
-    deck: tuple[int, ...]
+class Outcome:
+    """One chance outcome as recorded: its kind, its values, its text, its salt
+    and the commitment published when it was drawn."""
+
+    kind: str
+    values: tuple[int, ...]
+    text: str
     salt: str
     commitment: str
+    secret: bool = True
 
     def verify(self) -> bool:
-        return commitment(self.salt, self.deck) == self.commitment
+        return commitment(self.salt, self.text) == self.commitment
 
 
-class Shuffler:
-    """The one source of chance in a game: it shuffles and commits."""
+class ChanceSource:
+    """The one source of chance in a live game: it draws and commits."""
 
     def __init__(self, rng: random.Random | None = None):
         self.rng = rng if rng is not None else secrets.SystemRandom()
 
-    def shuffle(self) -> Shuffle:
-        deck = list(range(DECK_SIZE))
-        self.rng.shuffle(deck)
+    def draw(self, chance: Chance, text_of: object) -> Outcome:
+        """An outcome for ``chance``; ``text_of(chance, values)`` writes it."""
+        values = chance.draw(self.rng)
+        text = text_of(chance, values)  # type: ignore[operator]
         salt = f"{self.rng.getrandbits(128):032x}"
-        return Shuffle(tuple(deck), salt, commitment(salt, deck))
+        return Outcome(chance.kind, values, text, salt, commitment(salt, text), chance.secret)

@@ -1,80 +1,92 @@
-"""Where the engine's holes are on the physical board, and what the sensors
-should read for a given state."""
+"""Where a game's holes are on the physical board: hole ids to sensors, and what
+the sensors should read for a state.
+
+A game names holes by id (``track.17``, ``start.red.2``); the board file says
+which sensor and LED each id is. A seat's START row is a pool: a knocked-off
+marble may go into any free hole of it, so only the count there matters.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from ..board import Board, Hole
-from ..games.wampoo import SEAT_NAMES, State
-from ..games.wampoo.state import START
+from ..board import Board
+from ..games.base import MarbleRules, Target
+
+POOL_ROLE = "start"  # holes where waiting marbles sit in any order
 
 
 @dataclass(frozen=True)
-class Target:
-    """What the board should hold: exact holes, and a count for each START row
-    (a knocked-off marble may go into any free hole of its row)."""
+class SensorTarget:
+    """A :class:`Target` in sensor numbers."""
 
-    holes: frozenset[int]  # sensors that must hold a marble (track and HOME)
-    start_counts: tuple[tuple[int, int], ...]  # (seat, marbles in START)
+    holes: frozenset[int]
+    pools: tuple[tuple[tuple[int, ...], int], ...]
 
 
-class WampooBoard:
-    def __init__(self, board: Board, state: State):
+class BoardMap:
+    def __init__(self, board: Board, rules: MarbleRules):
         self.board = board
-        track = state.track
+        self.rules = rules
+        # Every hole but the START rows must hold exactly what the game says.
+        self.exact = frozenset(h.sensor for h in board.holes if h.role != POOL_ROLE)
+        self._sensors = lru_cache(maxsize=None)(self._convert)
+
+    def sensor(self, hole_id: str) -> int:
         try:
-            self.track = [board.hole(f"track.{i}") for i in range(track)]
-            self.home = [[board.hole(f"home.{SEAT_NAMES[s]}.{k + 1}") for k in range(4)]
-                         for s in range(4)]
-            self.start = [[board.hole(f"start.{SEAT_NAMES[s]}.{k + 1}") for k in range(4)]
-                          for s in range(4)]
-        except KeyError as e:
-            raise ValueError(f"board {board.id!r} has no hole {e} for a game with {track} "
-                             "track holes") from e
-        if len(board.track()) != track:
-            raise ValueError(f"board {board.id!r} has {len(board.track())} track holes, the "
-                             f"game {track}")
-        self.seats = state.opts.seats
-        self.exact = {h.sensor for h in self.track} | {h.sensor for row in self.home for h in row}
-        self.start_sensors = [[h.sensor for h in row] for row in self.start]
+            return self.board.hole(hole_id).sensor
+        except KeyError:
+            raise ValueError(f"board {self.board.id!r} has no hole {hole_id!r}: it is not "
+                             f"a board for this game") from None
 
-    def hole(self, position: int) -> Hole:
-        """The board hole of an engine position on the track or in HOME."""
-        if position < len(self.track):
-            return self.track[position]
-        k = position - len(self.track)
-        return self.home[k // 4][k % 4]
+    def check(self, options: Any) -> None:
+        """The board has exactly the holes the game plays on (ValueError if not)."""
+        wanted = self.rules.holes(options)
+        have = {h.id for h in self.board.holes}
+        if wanted != have:
+            lacks, spare = sorted(wanted - have), sorted(have - wanted)
+            raise ValueError(
+                f"board {self.board.id!r} does not fit this game: "
+                + "; ".join(part for part in (
+                    f"it lacks {', '.join(lacks[:5])}{' ...' if len(lacks) > 5 else ''}"
+                    if lacks else "",
+                    f"it has {', '.join(spare[:5])}{' ...' if len(spare) > 5 else ''} too"
+                    if spare else "") if part))
 
-    def target(self, state: State) -> Target:
-        holes = frozenset(self.hole(p).sensor for p in state.pos if p != START)
-        counts = tuple((s, sum(1 for m in range(4 * s, 4 * s + 4) if state.pos[m] == START))
-                       for s in self.seats)
-        return Target(holes, counts)
+    def _convert(self, target: Target) -> SensorTarget:
+        return SensorTarget(frozenset(self.sensor(h) for h in target.holes),
+                            tuple((tuple(self.sensor(h) for h in pool), n)
+                                  for pool, n in target.pools))
 
-    def setup(self, state: State) -> set[int]:
+    def target(self, state: Any) -> SensorTarget:
+        return self._sensors(self.rules.target(state))
+
+    def sensors(self, hole_ids: list[str]) -> list[int]:
+        return [self.sensor(h) for h in hole_ids]
+
+    def setup(self, state: Any) -> set[int]:
         """The sensors holding a marble on a board set up as ``state`` stands (waiting
         marbles fill their START rows from the first hole)."""
         target = self.target(state)
         sensors = set(target.holes)
-        for seat, count in target.start_counts:
-            sensors |= set(self.start_sensors[seat][:count])
+        for pool, count in target.pools:
+            sensors |= set(pool[:count])
         return sensors
 
-    def matches(self, occupied: set[int], target: Target) -> bool:
+    def matches(self, occupied: set[int], target: SensorTarget) -> bool:
         if {s for s in occupied if s in self.exact} != target.holes:
             return False
-        return all(sum(1 for s in self.start_sensors[seat] if s in occupied) == n
-                   for seat, n in target.start_counts)
+        return all(sum(1 for s in pool if s in occupied) == n for pool, n in target.pools)
 
-    def differences(self, occupied: set[int], target: Target) -> tuple[list[int], list[int]]:
+    def differences(self, occupied: set[int], target: SensorTarget) -> tuple[list[int], list[int]]:
         """Sensors holding a marble they should not, and sensors missing one."""
         extra = sorted(s for s in occupied if s in self.exact and s not in target.holes)
         missing = sorted(s for s in target.holes if s not in occupied)
-        for seat, n in target.start_counts:
-            row = self.start_sensors[seat]
-            full = [s for s in row if s in occupied]
-            free = [s for s in row if s not in occupied]
+        for pool, n in target.pools:
+            full = [s for s in pool if s in occupied]
+            free = [s for s in pool if s not in occupied]
             if len(full) > n:
                 extra += full[n:]
             elif len(full) < n:

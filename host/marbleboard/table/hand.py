@@ -10,23 +10,23 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..games.wampoo import State
-from ..games.wampoo.actions import OUT, SWAP
+from ..games.base import Game
 from ..sim.physical import PhysicalBoard
-from .boardmap import WampooBoard
-from .lights import path
+from .boardmap import BoardMap
 
 if TYPE_CHECKING:
     from .service import Table
 
 
 class SimulatedHand:
-    def __init__(self, physical: PhysicalBoard, board: WampooBoard,
+    def __init__(self, physical: PhysicalBoard, game: Game, board: BoardMap,
                  rng: random.Random | None = None, pace_s: float = 0.04,
                  mistakes: float = 0.0, slides: float = 0.2, bounce: float = 0.2):
+        assert game.marbles is not None
         self.physical = physical
+        self.rules = game.marbles
         self.map = board
         self.rng = rng or random.Random()
         self.pace_s = pace_s
@@ -43,53 +43,60 @@ class SimulatedHand:
         else:
             self.physical.place(sensor)
 
-    def perform(self, state: State, action: int) -> None:
+    def perform(self, state: Any, action: int) -> None:
         """Move the marbles for a legal action of ``state`` (blocking; run it in a thread)."""
         rng = self.rng
+        rules, sensor = self.rules, self.map.sensor
         occupied = self.physical.occupied()
-        kind, m, target = action & 7, action >> 7 & 15, action >> 11
-        seat = m >> 2
-        victims = [(v >> 2, self.map.hole(state.pos[v]).sensor) for v in state.knocked_by(action)]
+        path = [sensor(h) for h in rules.path(state, action)]
+        if not path:
+            return  # nothing to move
+        victims = [(seat, sensor(h)) for h, seat in rules.knocked(state, action)]
 
         def put_back(vseat: int) -> None:
-            free = [s for s in self.map.start_sensors[vseat] if s not in self.physical.occupied()]
+            free = [s for s in self.map.sensors(list(rules.pool(state, vseat)))
+                    if s not in self.physical.occupied()]
             self._place(rng.choice(free))
             self._pause()
 
-        if kind == SWAP:
-            a, b = self.map.hole(state.pos[m]).sensor, self.map.hole(state.pos[target]).sensor
+        after = state.clone()
+        after.apply(action)
+        if self.map.target(after) == self.map.target(state):  # a swap
+            a, b = path[0], path[-1]
             first, second = (a, b) if rng.random() < 0.5 else (b, a)
-            for sensor in (first, second):
-                self.physical.lift(sensor)
+            for s in (first, second):
+                self.physical.lift(s)
                 self._pause()
-            for sensor in (first, second):
-                self._place(sensor)
+            for s in (first, second):
+                self._place(s)
                 self._pause()
             return
-        dest = self.map.hole(target).sensor
-        if kind == OUT:
-            source = rng.choice([s for s in self.map.start_sensors[seat] if s in occupied])
-        else:
-            source = self.map.hole(state.pos[m]).sensor
+        dest = path[-1]
+        pool = self.map.sensors(list(rules.pool(state, rules.mover(state, action))))
+        coming_out = path[0] in pool
+        source = rng.choice([s for s in pool if s in occupied]) if coming_out else path[0]
         early = rng.random() < 0.5  # knocked-off marbles go back before the move, or after
         held = []
-        for vseat, sensor in victims:
+        for vseat, s in victims:
             if early:
-                self.physical.lift(sensor)
+                self.physical.lift(s)
                 self._pause()
                 put_back(vseat)
-            elif sensor == dest:
+            elif s == dest:
                 held.append(vseat)  # lifted out of the way, put back later
-                self.physical.lift(sensor)
+                self.physical.lift(s)
                 self._pause()
-        if kind != OUT and rng.random() < self.slides:
-            self.physical.slide(self._slide_path(state, action, dest), dwell_ms=12)
+        if not coming_out and rng.random() < self.slides:
+            # A sliding marble covers only the empty holes on its way.
+            covered = self.physical.occupied()
+            self.physical.slide([s for i, s in enumerate(path)
+                                 if i == 0 or s == dest or s not in covered], dwell_ms=12)
         else:
             self.physical.lift(source)
             self._pause()
             if rng.random() < self.mistakes:
-                wrong = [h.sensor for h in self.map.track[:30]
-                         if h.sensor not in self.physical.occupied() and h.sensor != dest]
+                wrong = [s for s in sorted(self.map.exact)[:30]
+                         if s not in self.physical.occupied() and s != dest]
                 slip = rng.choice(wrong)
                 self._place(slip)
                 time.sleep(0.6)  # long enough for the table to see and light the mistake
@@ -100,17 +107,11 @@ class SimulatedHand:
         for vseat in held:
             put_back(vseat)
         if not early:
-            for vseat, sensor in victims:
-                if sensor != dest:
-                    self.physical.lift(sensor)
+            for vseat, s in victims:
+                if s != dest:
+                    self.physical.lift(s)
                     self._pause()
                     put_back(vseat)
-
-    def _slide_path(self, state: State, action: int, dest: int) -> list[int]:
-        """The holes a sliding marble crosses: only the empty ones are covered."""
-        sensors = [self.map.hole(p).sensor for p in path(state, action)]
-        return [s for i, s in enumerate(sensors)
-                if i == 0 or s == dest or s not in self.physical.occupied()]
 
 
 async def carry_out_bot_moves(current: Callable[[], Table | None], hand: SimulatedHand) -> None:

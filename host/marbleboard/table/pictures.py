@@ -1,30 +1,33 @@
 """Pictures of the light language (docs/lights.md), drawn by the board renderer
-from the very light states the table sends."""
+from the very light states the table sends, for each marble game from the
+example moments its rules give (``MarbleRules.examples``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import Board
 from ..board.svg import game_view
-from ..games.wampoo import SEAT_NAMES, Options
-from ..games.wampoo.notation import action_text, parse_position
+from ..games.base import Game
 from ..link.lights import Effect, LightState
-from .boardmap import WampooBoard
-from .lights import Scene, compose
-
-EXAMPLE = "4 10,30,R2,RS/15,BS,BS,BS/12,YS,YS,YS/60,GS,GS,GS 5S7HKC/2C/2C/2C R G - +0 - - 20"
+from .boardmap import BoardMap
+from .lights import Painter, Scene
 
 
-def picture(board: Board, map_: WampooBoard, scene: Scene) -> str:
-    lights = compose(map_, scene)
-    return picture_of(board, map_, scene, lights)
+def picture(game: Game, board: Board, scene: Scene) -> str:
+    assert game.marbles is not None
+    painter = Painter(game, BoardMap(board, game.marbles))
+    return picture_of(painter, scene, painter.compose(scene))
 
 
-def picture_of(board: Board, map_: WampooBoard, scene: Scene, lights: LightState) -> str:
-    state = scene.state
-    marbles = {map_.hole(p).id: SEAT_NAMES[m >> 2] for m, p in enumerate(state.pos) if p >= 0}
-    for seat, count in map_.target(state).start_counts:
-        for hole in map_.start[seat][:count]:
-            marbles[hole.id] = SEAT_NAMES[seat]
+def picture_of(painter: Painter, scene: Scene, lights: LightState) -> str:
+    state, board, rules = scene.state, painter.board, painter.rules
+    names = painter.game.seat_names
+    marbles = {h: names[seat] for h, seat in rules.marbles(state).items()}
+    for pool, count in rules.target(state).pools:
+        owner = next(s for s in painter.game.seats(state.opts) if rules.pool(state, s) == pool)
+        for hole in pool[:count]:
+            marbles[hole] = names[owner]
     for sensor in scene.extra:
         marbles[board.by_sensor[sensor].id] = "red"
     for sensor in scene.lifted:
@@ -40,24 +43,27 @@ def picture_of(board: Board, map_: WampooBoard, scene: Scene, lights: LightState
     return game_view(board, marbles, colours, px=480, effects=effects, paths=paths)
 
 
-def scenes(board: Board) -> dict[str, str]:
+def scenes(game: Game, board: Board) -> dict[str, str]:
     """Each moment of a turn, by name."""
-    state = parse_position(EXAMPLE, Options(players=4))
-    map_ = WampooBoard(board, state)
-    out = {"turn": picture(board, map_, Scene(state))}
-    lifted = {board.hole("track.10").sensor}
-    out["lifted"] = picture(board, map_, Scene(state, lifted=lifted))
-    seven = next(a for a in state.legal_actions() if action_text(state, a).startswith("7 30"))
-    out["bot-move"] = picture(board, map_, Scene(state, shown=[seven], movable=False))
-    out["mistake"] = picture(board, map_, Scene(state, extra=[board.hole("track.44").sensor]))
-    out["put-here"] = picture(board, map_, Scene(state,
-                                                 missing=[board.hole("start.red.4").sensor]))
-    forfeit = state.clone()
-    forfeit.forfeited = 0b0010
-    out["forfeit"] = picture(board, map_, Scene(forfeit))
-    won = parse_position("4 R1,R2,R3,R4/15,BS,BS,BS/Y1,Y2,Y3,Y4/60,GS,GS,GS -/-/-/- over G - "
-                         "+0 - RY 400", Options(players=4))
-    out["winner"] = picture(board, map_, Scene(won))
+    assert game.marbles is not None
+    ex: dict[str, Any] = game.marbles.examples
+    state = game.parse_position(ex["position"])
+
+    def sensor(hole_id: str) -> int:
+        return board.hole(hole_id).sensor
+
+    def draw(**kw: Any) -> str:
+        return picture(game, board, Scene(kw.pop("state", state), **kw))
+
+    out = {"turn": draw()}
+    out["lifted"] = draw(lifted={sensor(ex["lifted"])})
+    bot_move = game.parse_action(state, ex["bot_move"])
+    out["bot-move"] = draw(shown=[bot_move], movable=False)
+    out["mistake"] = draw(extra=[sensor(ex["mistake"])])
+    out["put-here"] = draw(missing=[sensor(ex["put_here"])])
+    if "forfeit" in ex:
+        out["forfeit"] = draw(state=game.parse_position(ex["forfeit"]))
+    out["winner"] = draw(state=game.parse_position(ex["won"]))
     return out
 
 
@@ -65,14 +71,20 @@ def write_all(folder: str) -> list[str]:
     from pathlib import Path
 
     from ..board import build_layout
+    from ..games.registry import GAMES
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, svg in scenes(build_layout("wampoo")).items():
-        path = out / f"lights-{name}.svg"
-        path.write_text(svg)
-        written.append(str(path))
+    written: list[str] = []
+    for game in GAMES.values():
+        if game.marbles is None or not getattr(game.marbles, "examples", None):
+            continue
+        # The first game's pictures keep their plain names: the light language is one.
+        prefix = "lights" if not written else f"lights-{game.name}"
+        for name, svg in scenes(game, build_layout(game.marbles.layout)).items():
+            path = out / f"{prefix}-{name}.svg"
+            path.write_text(svg)
+            written.append(str(path))
     return written
 
 

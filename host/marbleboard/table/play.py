@@ -1,4 +1,4 @@
-"""``marbleboard play``: a game of Wampoo at a board, played from a terminal.
+"""``marbleboard play``: a game at a board, played from a terminal.
 
 On the simulated board a simulated person carries out every move: the bots'
 moves as they are lit, and yours as you type them. On a real board you move the
@@ -17,11 +17,9 @@ from pathlib import Path
 from rich.console import Console
 
 from ..board import get_board
-from ..games.cards import RANKS
-from ..games.fairness import Shuffler
-from ..games.wampoo import RuleError
-from ..games.wampoo.notation import parse_action
-from ..games.wampoo.options import SEAT_NAMES, Options
+from ..games.base import Game, RuleError
+from ..games.fairness import ChanceSource
+from ..games.registry import GAMES, get_game
 from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..sim.console import SimConsole
@@ -32,7 +30,7 @@ from .terminal import render
 
 HELP = """\
   a move, as listed      e.g. 'K RS-0' or '7 12-19'  (on the simulated board it is carried out)
-  card K                 choose a card: the board lights its moves
+  card K                 choose a card: the board lights its moves (card games)
   1, 2, ...              answer a question
   takeback               undo the last move (when the table allows it)
   show                   the board again
@@ -42,6 +40,7 @@ HELP = """\
 
 @dataclass
 class PlayConfig:
+    game: str
     seats: list[str]
     board: str = "sim"  # "sim", "auto" (the one Pico on USB) or a serial port
     db: Path = Path.home() / ".local/share/marbleboard/games.db"
@@ -52,7 +51,7 @@ class PlayConfig:
     pace_s: float = 0.15
 
 
-def _seat_kinds(seats: list[str]) -> list[str]:
+def _seat_kinds(game: Game, seats: list[str]) -> list[str]:
     kinds = []
     for spec in seats:
         spec = spec.strip()
@@ -62,19 +61,21 @@ def _seat_kinds(seats: list[str]) -> list[str]:
             kinds.append("bot:" + spec)
         else:
             raise ValueError(f"a seat is 'human' or 'bot:NAME', not {spec!r}")
-    if len(kinds) not in (2, 3, 4):
-        raise ValueError("Wampoo is for 2, 3 or 4 seats")
+    if len(kinds) not in game.players:
+        raise ValueError(f"{game.title} is for {', '.join(map(str, game.players))} seats")
     return kinds
 
 
 async def play(cfg: PlayConfig) -> int:
     console = Console(highlight=False)
-    kinds = _seat_kinds(cfg.seats)
-    options = Options(players=len(kinds))
-    seats = dict(zip(options.seats, kinds, strict=True))
-    board = get_board("wampoo")
+    game = get_game(cfg.game)
+    assert game.marbles is not None
+    kinds = _seat_kinds(game, cfg.seats)
+    options = game.options({"players": len(kinds)})
+    seats = dict(zip(game.seats(options), kinds, strict=True))
+    board = get_board(game.marbles.layout)
     store = GameStore(cfg.db)
-    if cfg.new and (old := store.unfinished()) is not None:
+    if cfg.new and (old := store.unfinished(game.name)) is not None:
         store.finish(old, [])  # left unfinished: a new game starts
     sim = SimulatedPico(board).start() if cfg.board == "sim" else None
     rng = random.Random(cfg.seed)
@@ -85,8 +86,9 @@ async def play(cfg: PlayConfig) -> int:
     except LinkError as e:
         console.print(f"[red]error:[/] {e}")
         return 1
-    table = Table(board, link, store, seats, options, quiet_s=cfg.quiet_s,
-                  shuffler=Shuffler(random.Random(rng.random())) if cfg.seed is not None else None,
+    table = Table(game, board, link, store, seats, options, quiet_s=cfg.quiet_s,
+                  chance=ChanceSource(random.Random(rng.random())) if cfg.seed is not None
+                  else None,
                   bot_rng=random.Random(rng.random()), takeback=cfg.takeback)
     table.listeners.append(lambda line: console.print(f"  {line}", style="dim"))
     await table.start()
@@ -94,15 +96,16 @@ async def play(cfg: PlayConfig) -> int:
     if sim is not None:
         # The players set the board up as the game stands.
         sim.physical.setup(table.map.setup(table.state))
-        hand = SimulatedHand(sim.physical, table.map, random.Random(rng.random()),
+        hand = SimulatedHand(sim.physical, game, table.map, random.Random(rng.random()),
                              pace_s=cfg.pace_s / 3)
     local = [s for s, k in seats.items() if k == "human"]
     tasks = [asyncio.create_task(table.run())]
     if hand is not None:
         tasks.append(asyncio.create_task(carry_out_bot_moves(lambda: table, hand)))
     tasks.append(asyncio.create_task(_show_turns(table, local, console, sim)))
-    console.print(f"[bold]Wampoo[/], {len(kinds)} players: "
-                  + ", ".join(f"[{SEAT_NAMES[s]}]{SEAT_NAMES[s]}[/] {k}" for s, k in seats.items())
+    names = game.seat_names
+    console.print(f"[bold]{game.title}[/], {len(kinds)} players: "
+                  + ", ".join(f"[{names[s]}]{names[s]}[/] {k}" for s, k in seats.items())
                   + (" — on the simulated board" if sim else ""))
     console.print(HELP, style="dim")
     try:
@@ -161,7 +164,7 @@ async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | N
             ok = await table.takeback()
             console.print("taken back" if ok else "no takeback now")
         elif words[0] == "card" and len(words) == 2 and state.current in local:
-            await table.choose_card(state.current, RANKS.index(words[1].upper()) + 1)
+            await table.choose(state.current, words[1].upper())
         elif words[0].isdigit() and table.status.question is not None:
             q = table.status.question
             i = int(words[0]) - 1
@@ -173,15 +176,14 @@ async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | N
             console.print(await asyncio.to_thread(sim_console.run, line))
         elif state.current in local:
             try:
-                action = parse_action(state, line)
+                action = table.game.parse_action(state, line)
             except RuleError as e:
                 console.print(f"[red]{e}[/]")
                 continue
+            await table.choose(state.current, table.game.action_group(state, action))
             if hand is None:
                 console.print("move the marbles on the board: the lights show the way")
-                await table.choose_card(state.current, action >> 3 & 15)
             else:
-                await table.choose_card(state.current, action >> 3 & 15)
                 await asyncio.to_thread(hand.perform, state, action)
         else:
             console.print("[yellow]not your turn[/] (type 'help')")
@@ -189,7 +191,7 @@ async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | N
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game at a board, real or simulated")
-    p.add_argument("game", choices=["wampoo"])
+    p.add_argument("game", choices=sorted(n for n, g in GAMES.items() if g.marbles))
     p.add_argument("--seats", default="human,bot:greedy,bot:search:0.5,bot:greedy",
                    help="each seat in order: human or bot:random|greedy|search[:seconds]")
     p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
@@ -202,10 +204,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     def run(args: argparse.Namespace) -> int:
         try:
-            cfg = PlayConfig(seats=args.seats.split(","), board=args.board, db=Path(args.db),
-                             quiet_s=args.quiet_ms / 1000, new=args.new,
+            cfg = PlayConfig(game=args.game, seats=args.seats.split(","), board=args.board,
+                             db=Path(args.db), quiet_s=args.quiet_ms / 1000, new=args.new,
                              takeback=args.takeback, seed=args.seed)
-            _seat_kinds(cfg.seats)
+            _seat_kinds(get_game(cfg.game), cfg.seats)
         except ValueError as e:
             raise SystemExit(f"error: {e}") from e
         return asyncio.run(play(cfg))

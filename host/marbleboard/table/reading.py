@@ -3,19 +3,19 @@ now shows.
 
 Occupancy decides almost every move, in any order of lifting and placing, with
 knocked-off marbles put into any free hole of their START row. Two things it
-cannot tell apart are settled otherwise: a Jack swap leaves occupancy as it was,
-so the holes that were lifted during the turn name the pair; and several cards
-can have one outcome (an Ace, King or Joker all bring a marble out), so the card
-chosen on the player's phone decides, or the player is asked.
+cannot tell apart are settled otherwise: an action that leaves occupancy as it was
+(a Jack swap) is read from the holes lifted during the turn; and several actions
+can have one outcome (an Ace, King or Joker all bring a marble out), so the choice
+made on the player's phone (the card) decides, or the player is asked.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..games.wampoo import State
-from ..games.wampoo.actions import FOLD, SWAP, action_rank
-from .boardmap import Target, WampooBoard
+from ..games.base import Game
+from .boardmap import BoardMap, SensorTarget
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,13 @@ class Reading:
         return len(self.actions) == 1
 
 
-def outcomes(state: State, board: WampooBoard) -> dict[int, Target]:
-    """The board target after each legal action of the player to move."""
+def outcomes(game: Game, state: Any, board: BoardMap) -> dict[int, SensorTarget]:
+    """The board target after each legal action that moves a marble."""
+    assert game.marbles is not None
+    path = game.marbles.path
     result = {}
     for action in state.legal_actions():
-        if action == FOLD:
+        if not path(state, action):
             continue
         after = state.clone()
         after.apply(action)
@@ -40,29 +42,27 @@ def outcomes(state: State, board: WampooBoard) -> dict[int, Target]:
     return result
 
 
-def read_move(state: State, board: WampooBoard, occupied: set[int], lifted: set[int],
-              allowed: set[int] | None = None, rank: int | None = None) -> Reading:
+def read_move(game: Game, state: Any, board: BoardMap, occupied: set[int], lifted: set[int],
+              allowed: set[int] | None = None, group: str | None = None) -> Reading:
     """Match the board against the outcomes of the legal actions.
 
     ``lifted`` holds the sensors that went empty at some moment of this turn;
-    ``allowed`` narrows the actions (a bot's chosen move); ``rank`` is the card the
-    player chose on their phone, if any.
+    ``allowed`` narrows the actions (a bot's chosen move); ``group`` is what the
+    player chose on their phone (a card), if anything.
     """
-    unchanged = board.matches(occupied, board.target(state))
+    assert game.marbles is not None
+    before = board.target(state)
+    unchanged = board.matches(occupied, before)
     found = []
-    for action, target in outcomes(state, board).items():
+    for action, target in outcomes(game, state, board).items():
         if allowed is not None and action not in allowed:
             continue
-        if rank is not None and action_rank(action) != rank:
+        if group is not None and game.action_group(state, action) != group:
             continue
-        if action & 7 == SWAP:
-            if unchanged and _swapped_holes(state, board, action) <= lifted:
+        if target == before:  # a swap: the lifted holes tell it
+            touched = set(board.sensors(game.marbles.path(state, action)))
+            if unchanged and touched <= lifted:
                 found.append(action)
         elif board.matches(occupied, target):
             found.append(action)
     return Reading(tuple(found), unchanged)
-
-
-def _swapped_holes(state: State, board: WampooBoard, action: int) -> set[int]:
-    a, b = action >> 7 & 15, action >> 11
-    return {board.hole(state.pos[a]).sensor, board.hole(state.pos[b]).sensor}

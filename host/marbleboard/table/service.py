@@ -1,9 +1,10 @@
-"""The table service: one game of Wampoo played with real marbles on one board.
+"""The table service: one game played with real marbles on one board.
 
 It listens to the board, waits for the marbles to be still for a quiet period,
 reads the move (reading.py), checks it against the rules, saves it, and lights
-the next turn. Shuffles, thrown-away hands, bots' moves and the end of the game
-happen without anyone touching the host. A bot's move is lit for a person to
+the next turn. Chance (shuffles, dice), turns with nothing to choose (a hand
+thrown away, a roll that cannot move), bots' moves and the end of the game happen
+without anyone touching the host. A bot's move is lit for a person to
 carry out, then read back like any other.
 """
 
@@ -14,18 +15,16 @@ import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..board import Board
 from ..bots import Bot, make_bot
-from ..games.fairness import Shuffler
-from ..games.wampoo import SEAT_NAMES, Options, State
-from ..games.wampoo.actions import FOLD
-from ..games.wampoo.notation import action_text
-from ..games.wampoo.record import GameRecord
-from ..games.wampoo.views import seat_view
+from ..games.base import Game
+from ..games.fairness import ChanceSource
+from ..games.record import GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState
-from .boardmap import WampooBoard
-from .lights import Scene, compose
+from .boardmap import BoardMap
+from .lights import Painter, Scene
 from .reading import outcomes, read_move
 from .store import GameStore
 
@@ -51,30 +50,36 @@ class TableStatus:
 
 
 class Table:
-    def __init__(self, board: Board, link: BoardLink, store: GameStore,
-                 seats: dict[int, str], options: Options, *, quiet_s: float = QUIET_S,
-                 shuffler: Shuffler | None = None, bot_rng: random.Random | None = None,
+    def __init__(self, game: Game, board: Board, link: BoardLink, store: GameStore,
+                 seats: dict[int, str], options: Any, *, quiet_s: float = QUIET_S,
+                 chance: ChanceSource | None = None, bot_rng: random.Random | None = None,
                  takeback: bool = False):
+        if game.marbles is None:
+            raise ValueError(f"{game.title} has no marbles: it is played on the screens")
+        self.game = game
+        self.names = game.seat_names
         self.board = board
         self.link = link
         self.store = store
         self.options = options
         self.quiet_s = quiet_s
-        self.shuffler = shuffler or Shuffler()
+        self.chance = chance or ChanceSource()
         self.allow_takeback = takeback
         rng = bot_rng or random.Random()
         self.seats = seats  # seat -> "human" or "bot:NAME"
         self.bots: dict[int, Bot] = {
-            s: make_bot(kind.split(":", 1)[1], random.Random(rng.random()))
+            s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()))
             for s, kind in seats.items() if kind.startswith("bot:")}
-        self.state = State(options)
-        self.map = WampooBoard(board, self.state)
-        self.record = GameRecord(options, {SEAT_NAMES[s]: k for s, k in seats.items()})
+        self.state = game.new_state(options)
+        self.map = BoardMap(board, game.marbles)
+        self.map.check(options)
+        self.painter = Painter(game, self.map)
+        self.record = GameRecord(game, options, {self.names[s]: k for s, k in seats.items()})
         self.game_id: int | None = None
         self.occupied: set[int] = set(link.occupied)
         self.turn_start: set[int] = set(self.occupied)
         self.lifted: set[int] = set()
-        self.rank: int | None = None  # card chosen on a phone
+        self.group: str | None = None  # what was chosen on a phone (a card)
         self.bot_action: int | None = None
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
@@ -90,7 +95,7 @@ class Table:
 
     async def start(self) -> None:
         """Resume the unfinished game in the store, or start a new one."""
-        game_id = self.store.unfinished()
+        game_id = self.store.unfinished(self.game.name)
         if game_id is not None:
             record = self.store.load(game_id)
             self.record = record
@@ -159,14 +164,16 @@ class Table:
         allowed = {self.bot_action} if self.bot_action is not None else None
         if state.current in self.bots and self.bot_action is None:
             return  # the bot is still thinking
-        reading = read_move(state, self.map, self.occupied, self.lifted, allowed, self.rank)
+        reading = read_move(self.game, state, self.map, self.occupied, self.lifted, allowed,
+                            self.group)
         self.show_mistakes = not reading.actions and not reading.unchanged
         if reading.settled:
             await self.commit(reading.actions[0])
         elif len(reading.actions) > 1:
             self.status.question = Question(state.current, list(reading.actions),
-                                            [action_text(state, a) for a in reading.actions])
-            self._say(f"{SEAT_NAMES[state.current]}: which move? "
+                                            [self.game.action_text(state, a)
+                                             for a in reading.actions])
+            self._say(f"{self.names[state.current]}: which move? "
                       + " or ".join(self.status.question.texts))
             await self._show()
         else:
@@ -174,10 +181,10 @@ class Table:
 
     # --- players talk ---------------------------------------------------------------------
 
-    async def choose_card(self, seat: int, rank: int | None) -> None:
+    async def choose(self, seat: int, group: str | None) -> None:
         """A player picked a card on their phone: the lights show that card's moves."""
         if seat == self.state.current:
-            self.rank = rank
+            self.group = group
             await self._show()
             self._schedule_settle()
 
@@ -190,17 +197,24 @@ class Table:
 
     async def takeback(self) -> bool:
         """Undo the last move, when the table allows it: the record is replayed to
-        just before it and the lights guide the marbles back."""
+        just before it and the lights guide the marbles back. A die rolled after
+        it goes too (it is rolled again); a deck dealt after it cannot be undealt."""
         if not self.allow_takeback or self.game_id is None:
             return False
-        moves = self.record.moves
-        last = max((i for i, e in enumerate(moves) if not e.startswith("shuffle ")),
-                   default=None)
-        if last is None or last != len(moves) - 1:
-            return False  # a shuffle has happened since: the cards are dealt
-        self.store.remove_last_entry(self.game_id)
-        moves.pop()
-        self.state = self.record.replay()
+        record = self.record
+        moves = record.moves
+        keep, keep_chances = len(moves), len(record.chances)
+        while keep and (n := chance_index(moves[keep - 1])) is not None:
+            if record.chances[n].secret:
+                return False  # cards were dealt since the move
+            keep, keep_chances = keep - 1, n
+        if not keep:
+            return False
+        keep -= 1  # the move itself
+        self.store.truncate(self.game_id, keep, keep_chances)
+        del moves[keep:]
+        del record.chances[keep_chances:]
+        self.state = record.replay()
         self._new_turn()
         self.restoring = True
         self._say("the last move was taken back: put the marbles back as the lights show")
@@ -211,13 +225,13 @@ class Table:
 
     async def commit(self, action: int) -> None:
         state = self.state
-        text = action_text(state, action)
+        text = self.game.action_text(state, action)
         seat = state.current
         assert self.game_id is not None
         # Saved before the lights change: a kill now loses nothing shown.
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action)
-        self._say(f"{SEAT_NAMES[seat]}: {text}")
+        self._say(f"{self.names[seat]}: {text}")
         self._new_turn()
         self.committed.set()
         self.committed = asyncio.Event()
@@ -227,32 +241,37 @@ class Table:
         self.show_mistakes = False
         self.turn_start = set(self.occupied)
         self.lifted = set()
-        self.rank = None
+        self.group = None
         self.bot_action = None
         self.status.question = None
 
     async def _advance(self) -> None:
-        """Everything that happens without a marble moving: shuffles, thrown-away
-        hands, the end of the game, and asking a bot for its move."""
+        """Everything that happens without a marble moving: chance, turns with
+        nothing to choose, the end of the game, and asking a bot for its move."""
         assert self.game_id is not None
         state = self.state
+        game = self.game
         while True:
             if state.is_over():
                 self.store.finish(self.game_id, self.record.winners)
                 self._say("game over: " + " and ".join(self.record.winners) + " won")
                 break
             if state.is_chance():
-                shuffle = self.shuffler.shuffle()
-                n = len(self.record.shuffles)
-                self.store.add_entry(self.game_id, len(self.record.moves), f"shuffle {n}",
-                                     shuffle, n)
-                self.record.add_shuffle(state, shuffle)
-                self._say(f"shuffled; deck commitment {shuffle.commitment[:16]}")
+                outcome = self.chance.draw(state.chance_due(), game.outcome_text)
+                n = len(self.record.chances)
+                self.store.add_entry(self.game_id, len(self.record.moves),
+                                     f"{outcome.kind} {n}", outcome, n)
+                self.record.add_chance(state, outcome)
+                self._say(f"{outcome.kind}: commitment {outcome.commitment[:16]}"
+                          if outcome.secret else f"{outcome.kind}: {outcome.text}")
                 continue
-            if state.legal_actions() == [FOLD]:
-                self.store.add_entry(self.game_id, len(self.record.moves), "fold")
-                self.record.add_move(state, FOLD)
-                self._say(f"{SEAT_NAMES[state.current]} cannot play and throws the hand away")
+            forced = game.forced(state)
+            if forced is not None:
+                seat = state.current
+                self.store.add_entry(self.game_id, len(self.record.moves),
+                                     game.action_text(state, forced))
+                text = self.record.add_move(state, forced)
+                self._say(f"{self.names[seat]}: {text}")
                 continue
             break
         if state.current in self.bots and self.bot_action is None:
@@ -263,12 +282,12 @@ class Table:
     async def _bot_move(self) -> None:
         seat = self.state.current
         bot = self.bots[seat]
-        action = await asyncio.to_thread(bot.choose, seat_view(self.state, seat))
+        action = await asyncio.to_thread(bot.choose, self.game.view(self.state, seat))
         if self.state.current != seat:
             return
         self.bot_action = action
-        self._say(f"{SEAT_NAMES[seat]} ({bot.name}) plays {action_text(self.state, action)}: "
-                  "please move it")
+        self._say(f"{self.names[seat]} ({bot.name}) plays "
+                  f"{self.game.action_text(self.state, action)}: please move it")
         await self._show()
         self._schedule_settle()
 
@@ -288,20 +307,20 @@ class Table:
         self.status.mistakes = len(extra) + len(missing)
         shown = [self.bot_action] if self.bot_action is not None else []
         return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
-                     shown=shown, rank=self.rank, extra=extra, missing=missing)
+                     shown=shown, group=self.group, extra=extra, missing=missing)
 
     def _mistakes(self) -> tuple[list[int], list[int]]:
         """Marbles where no legal move puts them, and where one should go: measured
         against the closest legal outcome, or the position before the move."""
         targets = [self.map.target(self.state)]
         allowed = self.bot_action
-        targets += [t for a, t in outcomes(self.state, self.map).items()
+        targets += [t for a, t in outcomes(self.game, self.state, self.map).items()
                     if allowed is None or a == allowed]
         best = min(targets, key=lambda t: sum(map(len, self.map.differences(self.occupied, t))))
         return self.map.differences(self.occupied, best)
 
     async def _show(self) -> None:
-        self.lights = compose(self.map, self.scene())
+        self.lights = self.painter.compose(self.scene())
         with contextlib.suppress(Exception):
             await self.link.show(self.lights)
         for watcher in self.watchers:

@@ -9,10 +9,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-from ..games.cards import cards_text, parse_cards
-from ..games.fairness import Shuffle
-from ..games.wampoo import Options
-from ..games.wampoo.record import GameRecord
+from ..games.fairness import Outcome
+from ..games.record import GameRecord
+from ..games.registry import get_game
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -36,14 +35,21 @@ CREATE TABLE IF NOT EXISTS tokens (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
-CREATE TABLE IF NOT EXISTS shuffles (
+CREATE TABLE IF NOT EXISTS chances (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
-    deck TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    outcome TEXT NOT NULL,
     salt TEXT NOT NULL,
     commitment TEXT NOT NULL,
     PRIMARY KEY (game_id, n)
 );
+"""
+
+# Stores written before dice joined the decks kept only shuffles, in their own table.
+MIGRATE_SHUFFLES = """
+INSERT OR IGNORE INTO chances SELECT game_id, n, 'shuffle', deck, salt, commitment FROM shuffles;
+DROP TABLE shuffles;
 """
 
 
@@ -55,6 +61,8 @@ class GameStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
         self.db.executescript(SCHEMA)
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'shuffles'").fetchone():
+            self.db.executescript(f"BEGIN; {MIGRATE_SHUFFLES} COMMIT;")
 
     def close(self) -> None:
         self.db.close()
@@ -62,19 +70,19 @@ class GameStore:
     def new_game(self, record: GameRecord) -> int:
         cur = self.db.execute(
             "INSERT INTO games (game, options, players, started) VALUES (?, ?, ?, ?)",
-            ("wampoo", json.dumps(record.options.to_json()), json.dumps(record.players),
+            (record.game.name, json.dumps(record.options.to_json()), json.dumps(record.players),
              time.time()))
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    def add_entry(self, game_id: int, n: int, entry: str, shuffle: Shuffle | None = None,
-                  shuffle_n: int | None = None) -> None:
-        with self.db:  # one transaction: the entry and its deck together
+    def add_entry(self, game_id: int, n: int, entry: str, outcome: Outcome | None = None,
+                  outcome_n: int | None = None) -> None:
+        with self.db:  # one transaction: the entry and its outcome together
             self.db.execute("BEGIN")
-            if shuffle is not None:
-                self.db.execute("INSERT INTO shuffles VALUES (?, ?, ?, ?, ?)",
-                                (game_id, shuffle_n, cards_text(list(shuffle.deck)),
-                                 shuffle.salt, shuffle.commitment))
+            if outcome is not None:
+                self.db.execute("INSERT INTO chances VALUES (?, ?, ?, ?, ?, ?)",
+                                (game_id, outcome_n, outcome.kind, outcome.text,
+                                 outcome.salt, outcome.commitment))
             self.db.execute("INSERT INTO entries VALUES (?, ?, ?)", (game_id, n, entry))
 
     def save_tokens(self, game_id: int, tokens: dict[str, str]) -> None:
@@ -89,31 +97,42 @@ class GameStore:
         return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
                                     (game_id,)).fetchall())
 
-    def remove_last_entry(self, game_id: int) -> None:
-        """For an agreed takeback of the last move."""
-        self.db.execute("DELETE FROM entries WHERE game_id = ? AND n = (SELECT MAX(n) FROM "
-                        "entries WHERE game_id = ?)", (game_id, game_id))
+    def truncate(self, game_id: int, entries: int, chances: int) -> None:
+        """Keep the first ``entries`` entries and ``chances`` outcomes: for an agreed
+        takeback of the last move (and the public chance after it, a die)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM entries WHERE game_id = ? AND n >= ?",
+                            (game_id, entries))
+            self.db.execute("DELETE FROM chances WHERE game_id = ? AND n >= ?",
+                            (game_id, chances))
 
     def finish(self, game_id: int, winners: list[str]) -> None:
         self.db.execute("UPDATE games SET finished = ?, winners = ? WHERE id = ?",
                         (time.time(), json.dumps(winners), game_id))
 
-    def unfinished(self) -> int | None:
-        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC "
-                              "LIMIT 1").fetchone()
+    def unfinished(self, game: str | None = None) -> int | None:
+        """The newest game not finished (of one game, if named)."""
+        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL AND "
+                              "(? IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
+                              (game, game)).fetchone()
         return row[0] if row else None
 
     def load(self, game_id: int) -> GameRecord:
-        row = self.db.execute("SELECT options, players, winners FROM games WHERE id = ?",
+        row = self.db.execute("SELECT game, options, players, winners FROM games WHERE id = ?",
                               (game_id,)).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id}")
-        record = GameRecord(Options.from_json(json.loads(row[0])), json.loads(row[1]))
-        for deck, salt, commitment in self.db.execute(
-                "SELECT deck, salt, commitment FROM shuffles WHERE game_id = ? ORDER BY n",
-                (game_id,)):
-            record.shuffles.append(Shuffle(tuple(parse_cards(deck)), salt, commitment))
+        game = get_game(row[0])
+        record = GameRecord(game, game.options(json.loads(row[1])), json.loads(row[2]))
+        chances = {c.kind: c for c in game.chances}
+        for kind, text, salt, commitment in self.db.execute(
+                "SELECT kind, outcome, salt, commitment FROM chances WHERE game_id = ? "
+                "ORDER BY n", (game_id,)):
+            chance = chances[kind]
+            record.chances.append(Outcome(kind, game.parse_outcome(chance, text), text, salt,
+                                          commitment, chance.secret))
         record.moves = [e for (e,) in self.db.execute(
             "SELECT entry FROM entries WHERE game_id = ? ORDER BY n", (game_id,))]
-        record.winners = json.loads(row[2]) if row[2] else []
+        record.winners = json.loads(row[3]) if row[3] else []
         return record

@@ -7,9 +7,6 @@ from rich.console import Group
 from rich.text import Text
 
 from ..board.text import SYMBOLS, grid_step
-from ..games.cards import card_name
-from ..games.wampoo import SEAT_NAMES
-from ..games.wampoo.notation import action_text
 from .service import Table
 
 
@@ -20,19 +17,20 @@ def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
     step = grid_step(board)
     x0 = min(h.x for h in board.holes)
     y0 = min(h.y for h in board.holes)
-    colour_of = {}
     state = table.state
-    for m, p in enumerate(state.pos):
-        if p >= 0:
-            colour_of[table.map.hole(p).sensor] = m >> 2
+    rules = table.painter.rules
+    names = table.names
+    colour_of = {table.map.sensor(hole_id): seat
+                 for hole_id, seat in rules.marbles(state).items()}
+    for s in table.game.seats(state.opts):
+        for hole_id in rules.pool(state, s):
+            colour_of.setdefault(table.map.sensor(hole_id), s)
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in board.holes:
         key = (round((h.x - x0) / step), round((h.y - y0) / step))
         if h.sensor in occupied:
-            seat = colour_of.get(h.sensor)
-            if seat is None:  # a START marble, or one in the wrong place
-                seat = next((s for s in range(4) if h.sensor in table.map.start_sensors[s]), None)
-            name = SEAT_NAMES[seat] if seat is not None else "white"
+            seat = colour_of.get(h.sensor)  # None: a marble in the wrong place
+            name = names[seat] if seat is not None else "white"
             cells[key] = (name[0].upper(), f"bold {name}" if name != "white" else "bold")
         elif h.sensor in lit:
             cells[key] = ("*", "bright_white")
@@ -52,17 +50,23 @@ def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
 def render(table: Table, local: list[int], occupied: set[int], lit: set[int]) -> Group:
     state = table.state
     parts: list[Text] = [board_text(table, occupied, lit)]
+    game, names = table.game, table.names
     for seat in local:
-        hand = " ".join(card_name(c) for c in state.hands[seat]) or "(no cards)"
-        parts.append(Text(f"{SEAT_NAMES[seat]:7} hand: {hand}", style=SEAT_NAMES[seat]))
+        hand = game.private(state, seat).get("hand")
+        if hand is not None:
+            parts.append(Text(f"{names[seat]:7} hand: {' '.join(hand) or '(no cards)'}",
+                              style=names[seat]))
+    for key, value in game.public(state).items():
+        if key != "seats":
+            parts.append(Text(f"{key}: {value}"))
     if state.is_over():
         parts.append(Text("game over: " + " and ".join(table.record.winners) + " won",
                           style="bold"))
     elif state.current >= 0:
-        who = SEAT_NAMES[state.current]
+        who = names[state.current]
         line = f"{who} to play"
         if state.current in local:
-            moves = [action_text(state, a) for a in state.legal_actions()]
+            moves = [game.action_text(state, a) for a in state.legal_actions()]
             line += ": " + ", ".join(moves)
         parts.append(Text(line, style=who))
     if table.status.question is not None:

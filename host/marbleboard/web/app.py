@@ -18,6 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
+from ..games.registry import get_game
 from .hub import SEAT_KINDS, Client, Refused, TableHub
 
 STATIC = Path(__file__).with_name("static")
@@ -43,22 +44,19 @@ class MoveRequest(StrictBody):
     move: str = Field(min_length=1, max_length=40, description="a move in the notation")
 
 
-class RuleChoices(StrictBody):
-    """The choices the rules leave open (docs/rules/wampoo.md)."""
-
-    teams: bool = True
-    partner_plays_on: bool = True
-    seven_into_home: bool = True
-    joker_into_home: bool = True
-    pass_home_entry: bool = False
+RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 
 class StartRequest(StrictBody):
     token: Token
-    players: Literal[2, 3, 4]
-    rules: RuleChoices = Field(default_factory=RuleChoices)
+    game: str = Field(default="wampoo", pattern=r"^[a-z0-9_]{1,20}$",
+                      description="a game the board plays (the table payload lists them)")
+    players: int = Field(ge=1, le=6)
+    rules: dict[RuleName, bool] = Field(
+        default_factory=dict, max_length=20,
+        description="the yes/no choices the game's rules leave open (its rule page)")
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
-        min_length=2, max_length=4)
+        min_length=1, max_length=6)
 
 
 class AdminRequest(StrictBody):
@@ -161,10 +159,20 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     @app.post("/api/admin/start")
     async def start(body: StartRequest) -> Outcome:
         """Start a new game (the table's own link only)."""
-        hub.check_admin(body.token)
+        # What any game allows is checked first: a malformed start is a 422 for anyone.
+        try:
+            game = get_game(body.game)
+        except ValueError as e:
+            raise Refused(422, "game", str(e)) from e
+        if body.players not in game.players:
+            raise Refused(422, "players", f"{game.title} is not for {body.players} players")
+        unknown = set(body.rules) - set(game.rule_choices())
+        if unknown:
+            raise Refused(422, "rules", f"{game.title} has no rule {', '.join(sorted(unknown))}")
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
-        await hub.start_game(body.players, list(body.seats), body.rules.model_dump())
+        hub.check_admin(body.token)
+        await hub.start_game(body.game, body.players, list(body.seats), body.rules)
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")

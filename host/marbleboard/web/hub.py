@@ -19,18 +19,32 @@ from typing import Any
 import segno
 
 from ..board import Board
-from ..games.cards import RANKS, card_name
-from ..games.wampoo import SEAT_NAMES, Options, RuleError
-from ..games.wampoo.notation import action_text, parse_action
-from ..games.wampoo.views import public_view, seat_view
+from ..bots import BOT_KINDS
+from ..games.base import Game, RuleError
+from ..games.registry import GAMES
 from ..link import BoardLink, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
+from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 
-SEAT_KINDS = ("human", "bot:random", "bot:greedy", "bot:search")
+SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
+
+
+def games_for(board: Board) -> list[Game]:
+    """The games this board can play: those whose holes it has."""
+    fitting = []
+    for game in GAMES.values():
+        if game.marbles is None:
+            continue
+        try:
+            BoardMap(board, game.marbles).check(game.options())
+        except ValueError:
+            continue
+        fitting.append(game)
+    return fitting
 
 
 class Refused(Exception):
@@ -62,6 +76,7 @@ class TableHub:
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.base_url = base_url
         self.table: Table | None = None
+        self.games = games_for(board)
         self.tokens: dict[int, str] = {}
         self.clients: list[Client] = []
         self.pace_s = pace_s
@@ -80,37 +95,51 @@ class TableHub:
                 self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
             return
         record = self.store.load(game_id)
-        names = {name: i for i, name in enumerate(SEAT_NAMES)}
+        names = {name: i for i, name in enumerate(record.game.seat_names)}
         seats = {names[name]: kind for name, kind in record.players.items()}
-        await self._begin(seats, record.options)
+        await self._begin(record.game, seats, record.options)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
 
-    async def start_game(self, players: int, kinds: list[str],
+    def lobby(self) -> list[dict[str, Any]]:
+        """The games the lobby offers: who can sit where, and the rule choices."""
+        return [{"name": g.name, "title": g.title, "players": list(g.players),
+                 "seats": {str(n): [g.seat_names[s] for s in g.seats(g.options({"players": n}))]
+                           for n in g.players},
+                 "rules": g.rule_choices()} for g in self.games]
+
+    async def start_game(self, game_name: str, players: int, kinds: list[str],
                          rules: dict[str, bool] | None = None) -> None:
-        options = Options(players=players, **(rules or {}))
+        game = next((g for g in self.games if g.name == game_name), None)
+        if game is None:
+            raise Refused(422, "game", f"this board does not play {game_name!r}")
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
+        try:
+            options = game.options({"players": players, **(rules or {})})
+        except ValueError as e:
+            raise Refused(422, "rules", str(e)) from e
         if self.table is not None and not self.table.state.is_over():
             assert self.table.game_id is not None
             self.store.finish(self.table.game_id, [])  # the old game is left unfinished
         await self.close_table()
-        await self._begin(dict(zip(options.seats, kinds, strict=True)), options)
+        await self._begin(game, dict(zip(game.seats(options), kinds, strict=True)), options)
         assert self.table is not None and self.table.game_id is not None
         self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
                        if k == "human"}
         self.store.save_tokens(self.table.game_id,
-                               {SEAT_NAMES[s]: t for s, t in self.tokens.items()})
+                               {game.seat_names[s]: t for s, t in self.tokens.items()})
         self.changed()
 
-    async def _begin(self, seats: dict[int, str], options: Options) -> None:
-        table = Table(self.board, self.link, self.store, seats, options, quiet_s=self.quiet_s)
+    async def _begin(self, game: Game, seats: dict[int, str], options: Any) -> None:
+        table = Table(game, self.board, self.link, self.store, seats, options,
+                      quiet_s=self.quiet_s)
         table.watchers.append(self.changed)
         await table.start()
         self.table = table
         if self.sim is not None:
             # The players set the board up as the game stands.
             self.sim.physical.setup(table.map.setup(table.state))
-            self.hand = SimulatedHand(self.sim.physical, table.map, random.Random(),
+            self.hand = SimulatedHand(self.sim.physical, game, table.map, random.Random(),
                                       pace_s=self.pace_s)
             self._tasks.append(asyncio.create_task(
                 carry_out_bot_moves(lambda: self.table, self.hand)))
@@ -129,10 +158,17 @@ class TableHub:
         if not secrets.compare_digest(token.encode(), self.admin_token.encode()):
             raise Refused(401, "token", "this link is not the table's")
 
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        if self.table is not None:
+            return self.table.names
+        return tuple(name for g in self.games for name in g.seat_names)
+
     def check_seat(self, seat_name: str, token: str) -> int:
-        if seat_name not in SEAT_NAMES:
+        names = self.seat_names
+        if seat_name not in names:
             raise Refused(404, "seat", f"there is no seat {seat_name!r}")
-        seat = SEAT_NAMES.index(seat_name)
+        seat = names.index(seat_name)
         expected = self.tokens.get(seat, "")
         # Compare in constant time, and against something even for a seat with no link.
         ok = secrets.compare_digest(token.encode(), (expected or "\0").encode())
@@ -141,7 +177,7 @@ class TableHub:
         return seat
 
     def seat_link(self, seat: int) -> str:
-        return f"{self.base_url}/seat/{SEAT_NAMES[seat]}?t={self.tokens[seat]}"
+        return f"{self.base_url}/seat/{self.seat_names[seat]}?t={self.tokens[seat]}"
 
     # --- what players do ---------------------------------------------------------------
 
@@ -156,23 +192,24 @@ class TableHub:
         return table
 
     async def choose_card(self, seat: int, card: str | None, turn: int) -> None:
+        """A card picked on the phone: its rank (the first letter) is the group of
+        moves the board lights."""
         table = self._table_for(seat, turn)
-        rank = None
+        group = None
         if card is not None:
-            if card[:1] not in RANKS:
-                raise Refused(422, "card", f"not a card: {card!r}")
-            rank = RANKS.index(card[0]) + 1
-            if not any(card_name(c)[0] == card[0] for c in table.state.hands[seat]):
+            hand = table.game.private(table.state, seat).get("hand", [])
+            if not any(c[0] == card[0] for c in hand):
                 raise Refused(409, "not-held", "you do not hold that card")
-        await table.choose_card(seat, rank)
+            group = card[0]
+        await table.choose(seat, group)
 
     async def play(self, seat: int, move: str, turn: int) -> str:
         table = self._table_for(seat, turn)
         try:
-            action = parse_action(table.state, move)
+            action = table.game.parse_action(table.state, move)
         except RuleError as e:
             raise Refused(409, "illegal", str(e)) from e
-        await table.choose_card(seat, action >> 3 & 15)
+        await table.choose(seat, table.game.action_group(table.state, action))
         if self.hand is None:
             return "move-marbles"  # a real board: the player moves them, the lights show how
         state = table.state
@@ -208,22 +245,24 @@ class TableHub:
     def seat_payload(self, seat: int) -> dict[str, Any]:
         table = self.table
         if table is None:
-            return {"type": "seat", "seat": SEAT_NAMES[seat], "state": "lobby"}
-        state = table.state
-        view = seat_view(state, seat)  # the one source of what this seat may see
+            return {"type": "seat", "seat": self.seat_names[seat], "state": "lobby"}
+        state, game, names = table.state, table.game, table.names
+        view = game.view(state, seat)  # the one source of what this seat may see
         mine = state.current == seat
-        moves = [{"text": action_text(state, a), "card": RANKS[(a >> 3 & 15) - 1]}
+        moves = [{"text": game.action_text(state, a), "card": game.action_group(state, a)}
                  for a in state.legal_actions()] if mine else []
         question = table.status.question
+        public = game.public(state)
+        mine_public = public.pop("seats", {}).get(names[seat], {})
         return {
-            "type": "seat", "seat": SEAT_NAMES[seat], "state": _phase(table),
-            "position": view.position, "turns": state.turns,
-            "turn": SEAT_NAMES[state.current] if state.current >= 0 else None,
-            "hand": [card_name(c) for c in state.hands[seat]],
-            "moves": moves, "chosen": RANKS[table.rank - 1] if mine and table.rank else None,
+            "type": "seat", "game": game.name, "title": game.title, "seat": names[seat],
+            "state": _phase(table), "position": view.position, "turns": state.turns,
+            "turn": names[state.current] if state.current >= 0 else None,
+            **game.private(state, seat), "public": public,
+            "moves": moves, "chosen": table.group if mine else None,
             "question": question.texts if question is not None and question.seat == seat
             else None,
-            "forfeited": bool(state.forfeited >> seat & 1),
+            "forfeited": bool(mine_public.get("forfeited")),
             "winners": table.record.winners, "log": table.status.log[-8:],
             "simulated": self.sim is not None,
         }
@@ -237,31 +276,36 @@ class TableHub:
         colours = _marble_colours(table) if table else {}
         for h in self.board.holes:
             if h.sensor in occupied:
-                holes[h.id] = {"m": colours.get(h.sensor, _row_colour(h.id))}
+                # A marble the game does not place is drawn in its row's colour.
+                row = h.seat if h.role in ("start", "home") else "white"
+                holes[h.id] = {"m": colours.get(h.id, row)}
         if table is not None and table.lights is not None:
             _add_lights(self.board, table.lights, holes)
         payload["holes"] = holes
+        if admin:
+            payload["games"] = self.lobby()
         if table is not None:
-            state = table.state
-            view = public_view(state)
+            state, game, names = table.state, table.game, table.names
+            view = game.view(state, None)
+            public = game.public(state)
+            per_seat = public.pop("seats", {})
             payload.update({
+                "game": game.name, "title": game.title,
                 "position": view.position, "turns": state.turns,
                 "rules": {k: v for k, v in state.opts.to_json().items()
                           if isinstance(v, bool)},
-                "turn": SEAT_NAMES[state.current] if state.current >= 0 else None,
-                "seats": [{"seat": SEAT_NAMES[s], "kind": k, "cards": len(state.hands[s]),
-                           "home": sum(1 for m in range(4 * s, 4 * s + 4)
-                                       if state.pos[m] >= state.track),
-                           "forfeited": bool(state.forfeited >> s & 1),
+                "turn": names[state.current] if state.current >= 0 else None,
+                "public": public,
+                "seats": [{"seat": names[s], "kind": k, **per_seat.get(names[s], {}),
                            "phones": sum(1 for c in self.clients if c.seat == s)}
                           for s, k in table.seats.items()],
                 "winners": table.record.winners, "log": table.status.log[-12:],
                 "mistakes": table.status.mistakes,
-                "commitments": [s.commitment[:16] for s in table.record.shuffles],
+                "commitments": [c.commitment[:16] for c in table.record.chances if c.secret],
             })
             if admin:
-                payload["links"] = {SEAT_NAMES[s]: {"url": self.seat_link(s),
-                                                    "qr": _qr_svg(self.seat_link(s))}
+                payload["links"] = {names[s]: {"url": self.seat_link(s),
+                                               "qr": _qr_svg(self.seat_link(s))}
                                     for s in self.tokens}
         return payload
 
@@ -300,17 +344,9 @@ def _phase(table: Table | None) -> str:
     return "over" if table.state.is_over() else "playing"
 
 
-def _marble_colours(table: Table) -> dict[int, str]:
-    colours = {}
-    for m, p in enumerate(table.state.pos):
-        if p >= 0:
-            colours[table.map.hole(p).sensor] = SEAT_NAMES[m >> 2]
-    return colours
-
-
-def _row_colour(hole_id: str) -> str:
-    parts = hole_id.split(".")
-    return parts[1] if parts[0] in ("start", "home") else "white"
+def _marble_colours(table: Table) -> dict[str, str]:
+    """Hole id -> the colour of the marble the game puts there."""
+    return {h: table.names[seat] for h, seat in table.painter.rules.marbles(table.state).items()}
 
 
 def _add_lights(board: Board, lights: LightState, holes: dict[str, dict[str, Any]]) -> None:

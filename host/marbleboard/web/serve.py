@@ -15,6 +15,8 @@ from pathlib import Path
 import uvicorn
 
 from ..board import get_board
+from ..board.layouts import LAYOUTS
+from ..games.registry import GAMES
 from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..table.service import QUIET_S
@@ -25,9 +27,15 @@ from .hub import TableHub
 DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
 
 
+def default_layout() -> str:
+    """The board of the first game that has one."""
+    return next(g.marbles.layout for g in GAMES.values() if g.marbles is not None)
+
+
 @dataclass
 class ServeConfig:
     board: str = "sim"
+    layout: str = ""  # the board's layout (a board file on the Pico says the same)
     host: str = "0.0.0.0"
     port: int = 8000
     public: bool = False
@@ -58,7 +66,7 @@ def table_token(db: Path) -> str:
 
 
 async def serve(cfg: ServeConfig) -> int:
-    board = get_board("wampoo")
+    board = get_board(cfg.layout or default_layout())
     sim = SimulatedPico(board).start() if cfg.board == "sim" else None
     link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
                      board_id=board.id)
@@ -75,7 +83,8 @@ async def serve(cfg: ServeConfig) -> int:
     await hub.open()
     app = create_app(hub, public=cfg.public)
     server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
-    print(f"marbleboard is serving {'a simulated' if sim else 'the'} Wampoo board.")
+    titles = ", ".join(g.title for g in hub.games)
+    print(f"marbleboard is serving {'a simulated' if sim else 'the'} {board.name} ({titles}).")
     print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
     print(f"  anyone may watch:                          {base}/")
     print("  phones join by the QR codes on the table screen.")
@@ -94,6 +103,8 @@ async def serve(cfg: ServeConfig) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="the table service on the web: table screen and phones")
     p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
+    p.add_argument("--layout", choices=sorted(LAYOUTS), help="the board's layout "
+                   f"(default {default_layout()}); the lobby offers the games it fits")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--public", action="store_true",
@@ -102,7 +113,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
 
     def run(args: argparse.Namespace) -> int:
-        return asyncio.run(serve(ServeConfig(board=args.board, host=args.host, port=args.port,
+        return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
+                                             host=args.host, port=args.port,
                                              public=args.public, db=Path(args.db),
                                              quiet_s=args.quiet_ms / 1000)))
 

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Chance, Game, RuleError, View
-from ..cards import card_name, cards_text, parse_cards, rank_name
+from ..cards import RANK, card_name, cards_text, parse_cards, rank_name
 from . import notation
+from .actions import FOLD
 from .evaluate import evaluate
 from .marbles import WampooMarbles
 from .options import SEAT_NAMES, Options
-from .state import State
+from .state import JACK, SHUFFLE, State
 
 
 class Wampoo(Game):
@@ -22,6 +23,7 @@ class Wampoo(Game):
     seat_names = SEAT_NAMES
     players = (2, 3, 4)
     options_type = Options
+    chances = (SHUFFLE,)
 
     def __init__(self) -> None:
         self.marbles = WampooMarbles()
@@ -35,9 +37,13 @@ class Wampoo(Game):
     def parse_action(self, state: Any, text: str) -> int:
         return notation.parse_action(state, text)
 
+    def forced(self, state: Any) -> int | None:
+        legal = state.legal_actions()
+        return FOLD if legal == [FOLD] else None
+
     def action_group(self, state: Any, action: int) -> str | None:
         rank = action >> 3 & 15
-        return rank_name(rank) if action & 7 != 3 else None
+        return rank_name(rank) if action & 7 != FOLD else None
 
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         return cards_text(list(outcome))
@@ -78,6 +84,31 @@ class Wampoo(Game):
             "cards": len(state.hands[s]),
             "home": sum(1 for m in range(4 * s, 4 * s + 4) if state.pos[m] >= track),
             "forfeited": bool(state.forfeited >> s & 1)} for s in state.opts.seats}}
+
+    def busy_positions(self, count: int, seed: int = 2) -> list[State]:
+        """mid-game, five cards with a Jack"""
+        # From random 4-player games, at least 60 turns in, where the player to
+        # move has a fresh hand of five holding a Jack (so every swap is generated).
+        rng = random.Random(seed)
+        found: list[State] = []
+        jack = parse_cards("JS")[0]
+        while len(found) < count:
+            state = State(Options(players=4))
+            while not state.is_over() and len(found) < count:
+                if state.is_chance():
+                    state.apply_shuffle(rng.sample(range(54), 54))
+                    continue
+                hand = state.hands[state.current]
+                if state.turns >= 60 and len(hand) == 5 and sum(
+                        0 <= p < state.track for p in state.pos) >= 6:
+                    probe = state.clone()
+                    if not any(RANK[c] == JACK for c in hand):
+                        spare = [c for c in (jack, jack + 1, jack + 2, jack + 3)
+                                 if c not in probe.hands[probe.current]]
+                        probe.hands[probe.current][0] = spare[0]
+                    found.append(probe)
+                state.apply(rng.choice(state.legal_actions()))
+        return found
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -7,7 +7,7 @@ is 0), ``home.<seat>.K`` (K = 1 by the entry .. 4) and ``start.<seat>.K``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import Target
 from .actions import MOVE, OUT, SWAP
@@ -19,6 +19,18 @@ ROW = 4
 
 class WampooMarbles:
     layout = "wampoo"
+    # The moments docs/lights.md draws.
+    examples: ClassVar[dict[str, str]] = {
+        "position": "4 10,30,R2,RS/15,BS,BS,BS/12,YS,YS,YS/60,GS,GS,GS 5S7HKC/2C/2C/2C R G - "
+                    "+0 - - 20",
+        "lifted": "track.10",
+        "bot_move": "7 30-37",
+        "mistake": "track.44",
+        "put_here": "start.red.4",
+        "forfeit": "4 10,30,R2,RS/15,BS,BS,BS/12,YS,YS,YS/60,GS,GS,GS 5S7HKC/2C/2C/2C R G - "
+                   "+0 B - 20",
+        "won": "4 R1,R2,R3,R4/15,BS,BS,BS/Y1,Y2,Y3,Y4/60,GS,GS,GS -/-/-/- over G - +0 - RY 400",
+    }
 
     def hole(self, state: State, position: int) -> str:
         """The board hole of an engine position on the track or in HOME."""
@@ -27,9 +39,19 @@ class WampooMarbles:
         k = position - state.track
         return f"home.{SEAT_NAMES[k // ROW]}.{k % ROW + 1}"
 
+    def holes(self, options: Any) -> frozenset[str]:
+        track = [f"track.{i}" for i in range(4 * options.holes_per_side)]
+        rows = [f"{row}.{name}.{k}" for row in ("start", "home") for name in SEAT_NAMES
+                for k in range(1, ROW + 1)]
+        return frozenset(track + rows)
+
     def pool(self, state: Any, seat: int) -> tuple[str, ...]:
         name = SEAT_NAMES[seat]
         return tuple(f"start.{name}.{k}" for k in range(1, ROW + 1))
+
+    def goal(self, state: Any, seat: int) -> tuple[str, ...]:
+        name = SEAT_NAMES[seat]
+        return tuple(f"home.{name}.{k}" for k in range(1, ROW + 1))
 
     def target(self, state: Any) -> Target:
         holes = frozenset(self.hole(state, p) for p in state.pos if p != START)

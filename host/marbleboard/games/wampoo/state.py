@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import CHANCE, OVER, Chance, RuleError
+from ..base import CHANCE as CHANCE
+from ..base import OVER as OVER
+from ..base import Chance
+from ..base import RuleError as RuleError
 from ..cards import DECK_SIZE, JOKER, RANK, SPADES
 from .actions import FOLD, MOVE, OUT, SWAP, make
 from .options import Options

@@ -7,6 +7,7 @@ const WORDS = {
     turn: "{0} to play", yourTurn: "Your turn", waiting: "Waiting for the game to start",
     over: "Game over: {0} won", forfeited: "You threw your hand away this round",
     chooseCard: "Tap a card to see its moves on the board", which: "Which move did you make?",
+    chooseMove: "Choose your move: the board lights it", game: "Game", die: "Die", progress: "on the way",
     noMoves: "No card can be played", moving: "The marbles are being moved…",
     moveMarbles: "Move the marbles as the lights show", start: "Start the game",
     players: "Players", seats: "Seats", log: "What happened", links: "Join with a phone",
@@ -26,6 +27,7 @@ const WORDS = {
     turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
     over: "Partie terminée : {0} a gagné", forfeited: "Vous avez jeté votre main pour ce tour",
     chooseCard: "Touchez une carte pour voir ses coups sur le plateau",
+    chooseMove: "Choisissez votre coup : le plateau l'éclaire", game: "Jeu", die: "Dé", progress: "en route",
     which: "Quel coup avez-vous joué ?", noMoves: "Aucune carte ne peut être jouée",
     moving: "Les billes sont déplacées…", moveMarbles: "Déplacez les billes comme le montrent les lumières",
     start: "Commencer la partie", players: "Joueurs", seats: "Places", log: "Déroulement",
@@ -116,6 +118,16 @@ function paint(root, board, holes) {
     node.setAttribute("fill", state.l || "#b89468");
     node.setAttribute("class", state.e ? `fx-${state.e}` : "");
   }
+}
+
+// What every screen shows besides the board: the die as a die, anything else as words.
+const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function showPublic(target, facts) {
+  if (!target) return;
+  target.replaceChildren(...Object.entries(facts || {}).filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => k === "die"
+      ? el("span", { class: "die", title: `${t("die")} ${v}`, "aria-label": `${t("die")} ${v}` }, DIE[v - 1] || String(v))
+      : el("span", { class: "fact" }, `${t(k)}: ${v}`)));
 }
 
 // One websocket; it comes back by itself after a phone sleeps or the host restarts.

@@ -27,8 +27,10 @@ function show(p) {
     "data-card": card,
     on: { click: () => mine && act("card", { card: p.chosen === card[0] ? null : card }) },
   }, card[0] === "X" ? "🃏" : card.replace("T", "10").replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣"))));
+  showPublic(document.getElementById("public"), p.public);
   const moves = (p.moves || []).filter((m) => !p.chosen || m.card === p.chosen);
-  document.getElementById("hint").textContent = mine && !p.question ? (moves.length ? t("chooseCard") : t("noMoves")) : "";
+  const pick = p.hand ? t("chooseCard") : t("chooseMove");
+  document.getElementById("hint").textContent = mine && !p.question ? (moves.length ? pick : t("noMoves")) : "";
   document.getElementById("moves").replaceChildren(...(p.question ? [] : moves).map((m) =>
     el("button", { "data-move": m.text, on: { click: () => act("move", { move: m.text }) } }, m.text)));
   document.getElementById("question").replaceChildren(...(p.question ? [el("p", {}, t("which")),

@@ -10,41 +10,58 @@ function words() {
   if (last) show(last);
 }
 
+// The lobby offers the games this board plays (the payload lists them), each
+// with its player counts, its seats and the rule choices it leaves open.
 function lobby(payload) {
   const box = document.getElementById("lobby");
-  box.hidden = !token || payload.state === "playing";
+  box.hidden = !token || payload.state === "playing" || !payload.games;
   if (box.hidden || box.dataset.built === LANG) return;
   box.dataset.built = LANG;
   const kinds = ["human", "bot:greedy", "bot:search", "bot:random"];
-  const players = el("select", { id: "players" }, ...[2, 3, 4].map((n) => el("option", { value: n }, String(n))));
-  players.value = "4";
+  const games = Object.fromEntries(payload.games.map((g) => [g.name, g]));
+  const game = el("select", { id: "game" }, ...payload.games.map((g) => el("option", { value: g.name }, g.title)));
+  game.value = payload.game && games[payload.game] ? payload.game : payload.games[0].name;
+  const players = el("select", { id: "players" });
   const seatBox = el("div", { id: "seat-kinds" });
-  const names = { 2: ["red", "yellow"], 3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "green"] };
+  const ruleBox = el("div", { id: "rules" });
   function seats() {
-    seatBox.replaceChildren(...names[players.value].map((name, i) => el("label", {},
+    const names = games[game.value].seats[players.value];
+    seatBox.replaceChildren(...names.map((name) => el("label", {},
       el("span", { class: "dot", style: `background:${board.seats[name]}` }), ` ${t(name)} `,
       el("select", { "data-seat": name }, ...kinds.map((k) => el("option", { value: k },
         k === "human" ? t("human") : k.slice(4)))), el("br"))));
     seatBox.querySelectorAll("select").forEach((s, i) => { s.value = i === 0 ? "human" : "bot:greedy"; });
   }
+  function chooseGame() {
+    const g = games[game.value];
+    players.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
+    players.value = String(g.players.includes(4) ? 4 : g.players[g.players.length - 1]);
+    ruleBox.replaceChildren(...Object.entries(g.rules).map(([name, on]) => {
+      const check = el("input", { type: "checkbox", "data-rule": name });
+      check.checked = on;
+      return el("label", {}, check, ` ${t(name)}`, el("br"));
+    }));
+    seats();
+  }
+  game.addEventListener("change", chooseGame);
   players.addEventListener("change", seats);
-  seats();
-  const rules = { teams: true, partner_plays_on: true, seven_into_home: true, joker_into_home: true,
-                  pass_home_entry: false };
-  const ruleBox = el("div", { id: "rules" }, ...Object.entries(rules).map(([name, on]) => {
-    const box = el("input", { type: "checkbox", "data-rule": name });
-    box.checked = on;
-    return el("label", {}, box, ` ${t(name)}`, el("br"));
-  }));
+  chooseGame();
   const error = el("p", { class: "error" });
   const start = el("button", { id: "start", on: { click: async () => {
     const chosen = [...seatBox.querySelectorAll("select")].map((s) => s.value);
     const picked = Object.fromEntries([...ruleBox.querySelectorAll("input")].map((b) => [b.dataset.rule, b.checked]));
-    try { await post("/api/admin/start", { token, players: Number(players.value), seats: chosen, rules: picked }); error.textContent = ""; }
+    try { await post("/api/admin/start", { token, game: game.value, players: Number(players.value), seats: chosen, rules: picked }); error.textContent = ""; }
     catch (e) { error.textContent = e.message; }
   } } }, t("start"));
-  box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("players")} `, players), seatBox,
+  box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("game")} `, game), el("br"),
+                      el("label", {}, `${t("players")} `, players), seatBox,
                       el("h2", {}, t("rules")), ruleBox, start, error);
+}
+
+// What a game says of each seat (cards held, marbles home, progress), as words.
+function seatFacts(s) {
+  return Object.entries(s).filter(([k]) => !["seat", "kind", "phones", "forfeited"].includes(k))
+    .map(([k, v]) => el("td", {}, k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
 }
 
 function show(payload) {
@@ -56,10 +73,11 @@ function show(payload) {
   else if (payload.turn) status.textContent = t("turn", t(payload.turn));
   else status.textContent = payload.state === "lobby" ? t("waiting") : "";
   if (payload.mistakes) status.textContent += " — " + t("mistakes");
+  showPublic(document.getElementById("public"), payload.public);
   document.getElementById("seats").replaceChildren(...(payload.seats || []).map((s) => el("tr", {},
     el("td", {}, el("span", { class: "dot", style: `background:${board.seats[s.seat]}` }), ` ${t(s.seat)}`),
     el("td", {}, s.kind === "human" ? `${t("human")} (${t("phones")}: ${s.phones})` : s.kind.slice(4)),
-    el("td", {}, `${s.cards} ${t("cards")}`), el("td", {}, `${s.home}/4 ${t("home")}`))));
+    ...seatFacts(s))));
   const links = document.getElementById("links");
   links.hidden = !payload.links || !Object.keys(payload.links).length;
   document.getElementById("qrs").replaceChildren(...Object.entries(payload.links || {}).map(([seat, link]) => {

@@ -1,0 +1,144 @@
+"""The JSON record of a game (docs/notation.md): everything needed to replay it
+exactly and to check that its chance was fair, for every game.
+
+>>> from marbleboard.games.record import GameRecord
+>>> from marbleboard.games.registry import get_game
+>>> record = GameRecord(get_game("wampoo"), get_game("wampoo").options({"players": 2}))
+>>> record.to_json()["game"], record.moves
+('wampoo', [])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import Chance, Game, RuleError
+from .fairness import Outcome, commitment
+
+FORMAT = "marbleboard-game"
+VERSION = 2  # 1 held Wampoo's decks as "shuffles"; such records still load
+
+
+@dataclass
+class GameRecord:
+    game: Game
+    options: Any
+    players: dict[str, str] = field(default_factory=dict)  # seat name -> who played it
+    chances: list[Outcome] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # "<kind> N" (a chance) or a move
+    winners: list[str] = field(default_factory=list)
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first ``upto`` entries (all by default), every move
+        checked against the rules and every outcome against its chance node."""
+        game = self.game
+        state = game.new_state(self.options)
+        for i, entry in enumerate(self.moves[:upto]):
+            try:
+                n = chance_index(entry)
+                if n is not None:
+                    if not state.is_chance():
+                        raise RuleError("no chance is due here")
+                    outcome = self.chances[n]
+                    state.apply_chance(state.chance_due().check(outcome.values))
+                else:
+                    state.apply(game.parse_action(state, entry))
+            except (RuleError, ValueError, IndexError) as e:
+                raise RuleError(f"entry {i + 1} ({entry!r}): {e}") from e
+        return state
+
+    def add_chance(self, state: Any, outcome: Outcome) -> None:
+        state.apply_chance(outcome.values)
+        self.moves.append(f"{outcome.kind} {len(self.chances)}")
+        self.chances.append(outcome)
+
+    def add_move(self, state: Any, action: int) -> str:
+        text = self.game.action_text(state, action)
+        self.moves.append(text)
+        state.apply(action)
+        if state.winners:
+            self.winners = [self.game.seat_names[s] for s in state.winners]
+        return text
+
+    def to_json(self, reveal: bool = True) -> dict[str, Any]:
+        """While a game is on, ``reveal=False`` keeps secret outcomes and their
+        salts back and publishes only the commitments."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game.name,
+            "options": self.options.to_json(),
+            "players": self.players,
+            "chances": [{"kind": c.kind, "commitment": c.commitment,
+                         **({"salt": c.salt, "outcome": c.text}
+                            if reveal or not c.secret else {})} for c in self.chances],
+            "moves": self.moves,
+            "winners": self.winners,
+        }
+
+    def dumps(self, reveal: bool = True) -> str:
+        return json.dumps(self.to_json(reveal), indent=1)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        from .registry import get_game
+
+        if data.get("format") != FORMAT:
+            raise ValueError("not a marbleboard game record")
+        version = data.get("version")
+        if version not in (1, VERSION):
+            raise ValueError(f"game record version {version} is not supported")
+        game = get_game(str(data.get("game")))
+        options = game.options(data.get("options", {}))
+        items = data.get("chances", []) if version == VERSION else [
+            {"kind": "shuffle", "commitment": s.get("commitment"), "salt": s.get("salt"),
+             "outcome": s.get("deck")} for s in data.get("shuffles", [])]
+        chances = []
+        for i, c in enumerate(items):
+            if "outcome" not in c or "salt" not in c:
+                raise ValueError(f"chance {i} is not revealed yet: the game is not over")
+            chance = _chance_of(game, str(c["kind"]))
+            values = game.parse_outcome(chance, c["outcome"])
+            chances.append(Outcome(chance.kind, values, c["outcome"], c["salt"],
+                                   c["commitment"], chance.secret))
+        return cls(game, options, players=dict(data.get("players", {})), chances=chances,
+                   moves=list(data.get("moves", [])), winners=list(data.get("winners", [])))
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        return cls.from_json(json.loads(text))
+
+
+def chance_index(entry: str) -> int | None:
+    """The outcome an entry such as ``shuffle 3`` names, or None for a move."""
+    kind, _, n = entry.partition(" ")
+    return int(n) if kind.isalpha() and n.isdigit() else None
+
+
+def _chance_of(game: Game, kind: str) -> Chance:
+    """The chance node of a kind, to read an outcome's text."""
+    for chance in game.chances:
+        if chance.kind == kind:
+            return chance
+    raise ValueError(f"{game.title} has no chance of kind {kind!r}")
+
+
+def verify(record: GameRecord) -> list[str]:
+    """Problems with a finished game's record: none means its chance was fair and
+    it was played by the rules."""
+    problems = []
+    for i, c in enumerate(record.chances):
+        if commitment(c.salt, c.text) != c.commitment:
+            problems.append(f"{c.kind} {i}: the outcome is not the one committed to")
+    try:
+        state = record.replay()
+    except RuleError as e:
+        return [*problems, f"the moves do not replay: {e}"]
+    winners = [record.game.seat_names[s] for s in state.winners]
+    if winners != record.winners:
+        problems.append(f"the record names winners {record.winners}, the replay {winners}")
+    if not state.is_over():
+        problems.append("the game is not over")
+    return problems
