@@ -13,7 +13,7 @@ import httpx
 import websockets
 
 from marbleboard.games.cards import card_name
-from marbleboard.games.wampoo.record import GameRecord
+from marbleboard.games.record import GameRecord, chance_index
 
 CARD = re.compile(r"[A2-9TJQKX][SHDC12]")
 
@@ -26,8 +26,9 @@ def hands_by_turn(record: GameRecord):
     state = State(record.options)
     seen = {}
     for entry in record.moves:
-        if entry.startswith("shuffle "):
-            state.apply_shuffle(record.shuffles[int(entry.split()[1])].deck)
+        n = chance_index(entry)
+        if n is not None:
+            state.apply_chance(record.chances[n].values)
         else:
             state.apply(parse_action(state, entry))
         seen[state.turns] = ([{card_name(c) for c in h} for h in state.hands],

@@ -14,12 +14,11 @@ import time
 from pathlib import Path
 
 from ..board import Board, get_board
-from ..games.registry import GAMES, get_game
+from ..games.registry import GAMES, default_layout, get_game
 from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
 from ..web.hub import games_for
-from ..web.serve import default_layout
 from .games import game_figures
 from .report import Row, format_table, pct
 from .service import service_memory, table_figures

@@ -26,7 +26,7 @@ def build_layout(name: str, **params: Any) -> Board:
 
 
 def get_board(spec: str, **params: Any) -> Board:
-    """A board by layout name (``wampoo``) or by the path of a board file."""
+    """A board by layout name (one of ``LAYOUTS``) or by the path of a board file."""
     if spec in LAYOUTS:
         return build_layout(spec, **params)
     if params:

@@ -1,6 +1,5 @@
 """Plays the action that leaves the best position right now, by the game's own
-evaluation (for Wampoo: progress, safety, knocking opponents off and not its own
-side)."""
+evaluation (progress, safety, knocking opponents off and not its own side)."""
 
 from __future__ import annotations
 

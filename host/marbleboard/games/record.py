@@ -3,9 +3,10 @@ exactly and to check that its chance was fair, for every game.
 
 >>> from marbleboard.games.record import GameRecord
 >>> from marbleboard.games.registry import get_game
->>> record = GameRecord(get_game("wampoo"), get_game("wampoo").options({"players": 2}))
->>> record.to_json()["game"], record.moves
-('wampoo', [])
+>>> game = get_game("wampoo")
+>>> record = GameRecord(game, game.options({"players": 2}))
+>>> record.to_json()["version"], record.moves
+(2, [])
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .base import Chance, Game, RuleError
 from .fairness import Outcome, commitment
 
 FORMAT = "marbleboard-game"
-VERSION = 2  # 1 held Wampoo's decks as "shuffles"; such records still load
+VERSION = 2  # 1 held only shuffled decks, as "shuffles"; such records still load
 
 
 @dataclass

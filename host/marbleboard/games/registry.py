@@ -2,8 +2,9 @@
 game only through here.
 
 >>> from marbleboard.games.registry import get_game
->>> get_game("wampoo").title
-'Wampoo'
+>>> game = get_game("wampoo")
+>>> game.title, game.marbles.layout
+('Wampoo', 'wampoo')
 """
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ from .base import Game
 from .wampoo.game import WAMPOO
 
 GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO,)}
+
+
+def default_layout() -> str:
+    """The board of the first game that has one: what commands use when no board
+    is named."""
+    return next(g.marbles.layout for g in GAMES.values() if g.marbles is not None)
 
 
 def get_game(name: str) -> Game:

@@ -5,7 +5,7 @@ when the Pico goes quiet, vanishes or restarts it reconnects with backoff and
 resynchronises: a fresh snapshot, with every hole that changed meanwhile
 reported, then the whole light state sent again. Subscribers get typed events.
 
-    link = BoardLink("/dev/ttyACM0", board_id="wampoo")
+    link = BoardLink("/dev/ttyACM0", board_id=board.id)
     await link.connect()
     events = link.subscribe()
     await link.show(lights)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..board import BoardError, get_board
+from ..games.registry import default_layout
 from ..link.ports import NoPicoFound
 from .build import ARCH, BuildError, build
 from .flash import FlashError, flash
@@ -37,12 +38,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("firmware", help="build the Pico firmware, or flash it")
     fsub = p.add_subparsers(dest="firmware_command", required=True)
     b = fsub.add_parser("build", help="generate the config and compile with mpy-cross")
-    b.add_argument("--board", default="wampoo")
+    b.add_argument("--board", default=default_layout())
     b.add_argument("--chip", default="rp2040", choices=sorted(ARCH))
-    b.add_argument("--out", default="build/firmware/wampoo-rp2040")
+    b.add_argument("--out", default=f"build/firmware/{default_layout()}-rp2040")
     b.set_defaults(func=cmd_build)
     f = fsub.add_parser("flash", help="copy a build onto a Pico with mpremote and reset it")
-    f.add_argument("--build", default="build/firmware/wampoo-rp2040")
+    f.add_argument("--build", default=f"build/firmware/{default_layout()}-rp2040")
     f.add_argument("--port", help="the Pico's serial port (default: the one Pico on USB)")
     f.add_argument("--dry-run", action="store_true", help="print what would run")
     f.set_defaults(func=cmd_flash)

@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator
 
 from ..board import Board, BoardError, get_board
+from ..games.registry import default_layout
 from ..link import BoardLink, Connected, Disconnected, HoleChanged, LinkError
 from .console import HELP, SimConsole
 from .pico import SimulatedPico
@@ -132,18 +133,18 @@ async def selftest(board: Board, port: str | None, simulate: bool, mode: str,
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("sim", help="start a simulated board and print its port")
-    p.add_argument("--board", default="wampoo")
+    p.add_argument("--board", default=default_layout())
     p.set_defaults(func=lambda a: asyncio.run(serve_sim(_board(a.board))))
 
     p = sub.add_parser("monitor", help="show a board's holes and events live")
-    p.add_argument("--board", default="wampoo")
+    p.add_argument("--board", default=default_layout())
     where = p.add_mutually_exclusive_group()
     where.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
     where.add_argument("--sim", action="store_true", help="a simulated board, in this process")
     p.set_defaults(func=lambda a: asyncio.run(monitor(_board(a.board), a.port, a.sim)))
 
     p = sub.add_parser("selftest", help="walk every LED, or echo every sensor")
-    p.add_argument("--board", default="wampoo")
+    p.add_argument("--board", default=default_layout())
     where = p.add_mutually_exclusive_group()
     where.add_argument("--port")
     where.add_argument("--sim", action="store_true")

@@ -49,8 +49,9 @@ RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 class StartRequest(StrictBody):
     token: Token
-    game: str = Field(default="wampoo", pattern=r"^[a-z0-9_]{1,20}$",
-                      description="a game the board plays (the table payload lists them)")
+    game: str | None = Field(default=None, pattern=r"^[a-z0-9_]{1,20}$",
+                             description="a game the board plays (the table payload lists "
+                                         "them); the first of them if left out")
     players: int = Field(ge=1, le=6)
     rules: dict[RuleName, bool] = Field(
         default_factory=dict, max_length=20,
@@ -161,8 +162,8 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         """Start a new game (the table's own link only)."""
         # What any game allows is checked first: a malformed start is a 422 for anyone.
         try:
-            game = get_game(body.game)
-        except ValueError as e:
+            game = get_game(body.game) if body.game else hub.games[0]
+        except (ValueError, IndexError) as e:
             raise Refused(422, "game", str(e)) from e
         if body.players not in game.players:
             raise Refused(422, "players", f"{game.title} is not for {body.players} players")
@@ -172,7 +173,7 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
         hub.check_admin(body.token)
-        await hub.start_game(body.game, body.players, list(body.seats), body.rules)
+        await hub.start_game(game.name, body.players, list(body.seats), body.rules)
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")

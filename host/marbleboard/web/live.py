@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import uvicorn
 
 from ..board import get_board
+from ..games.registry import default_layout
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.store import GameStore
@@ -73,7 +74,7 @@ class LiveServer:
             self._ready.set()
 
     async def _main(self) -> None:
-        board = get_board("wampoo")
+        board = get_board(default_layout())
         self.sim = SimulatedPico(board, debounce_ms=self.debounce_ms).start()
         link = BoardLink(self.sim.port, board_id=board.id)
         await link.connect()

@@ -16,7 +16,7 @@ import uvicorn
 
 from ..board import get_board
 from ..board.layouts import LAYOUTS
-from ..games.registry import GAMES
+from ..games.registry import default_layout
 from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..table.service import QUIET_S
@@ -25,11 +25,6 @@ from .app import create_app
 from .hub import TableHub
 
 DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
-
-
-def default_layout() -> str:
-    """The board of the first game that has one."""
-    return next(g.marbles.layout for g in GAMES.values() if g.marbles is not None)
 
 
 @dataclass
