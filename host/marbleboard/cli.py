@@ -21,7 +21,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from .web.serve import ServeConfig, serve
 
-    return asyncio.run(serve(ServeConfig(board=args.board, port=args.port)))
+    return asyncio.run(serve(ServeConfig(board=args.board, port=args.port, url=args.url,
+                                         mdns=not args.no_mdns)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="serve Wampoo on the simulated board: open the printed link")
     run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
     run.add_argument("--port", type=int, default=8000)
+    web_serve.add_address_options(run)
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="wampoo")

@@ -29,6 +29,7 @@ from ..sim import SimulatedPico
 from ..table.hand import SimulatedHand, carry_out_bot_moves
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
+from .joincodes import JoinCodes
 
 SEAT_KINDS = ("human", "bot:random", "bot:greedy", "bot:search")
 
@@ -61,6 +62,8 @@ class TableHub:
         self.quiet_s = quiet_s
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.base_url = base_url
+        self.names: list[str] = []  # other bases people may type (marbleboard.local)
+        self.codes = JoinCodes(on_change=self.changed)  # short codes beside the QR codes
         self.table: Table | None = None
         self.tokens: dict[int, str] = {}
         self.clients: list[Client] = []
@@ -84,6 +87,7 @@ class TableHub:
         seats = {names[name]: kind for name, kind in record.players.items()}
         await self._begin(seats, record.options)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
+        self.codes.reset(self.tokens)
 
     async def start_game(self, players: int, kinds: list[str],
                          rules: dict[str, bool] | None = None) -> None:
@@ -100,6 +104,7 @@ class TableHub:
                        if k == "human"}
         self.store.save_tokens(self.table.game_id,
                                {SEAT_NAMES[s]: t for s, t in self.tokens.items()})
+        self.codes.reset(self.tokens)
         self.changed()
 
     async def _begin(self, seats: dict[int, str], options: Options) -> None:
@@ -142,6 +147,11 @@ class TableHub:
 
     def seat_link(self, seat: int) -> str:
         return f"{self.base_url}/seat/{SEAT_NAMES[seat]}?t={self.tokens[seat]}"
+
+    def follow_address(self, base_url: str, names: list[str]) -> None:
+        """The service's address changed (the network came up): the links follow."""
+        self.base_url, self.names = base_url, names
+        self.changed()
 
     # --- what players do ---------------------------------------------------------------
 
@@ -261,8 +271,10 @@ class TableHub:
             })
             if admin:
                 payload["links"] = {SEAT_NAMES[s]: {"url": self.seat_link(s),
-                                                    "qr": _qr_svg(self.seat_link(s))}
+                                                    "qr": _qr_svg(self.seat_link(s)),
+                                                    "code": self.codes.code_for(s)}
                                     for s in self.tokens}
+                payload["join"] = [self.base_url, *self.names]  # where codes are typed
         return payload
 
     def payload_for(self, client: Client) -> dict[str, Any]:
