@@ -100,3 +100,23 @@ def test_the_service_record():
     info = mdns.service_info(["192.168.1.20"], 8000)
     assert info.name == "marbleboard._http._tcp.local." and info.server == "marbleboard.local."
     assert info.addresses == [socket.inet_aton("192.168.1.20")] and info.port == 8000
+
+
+@pytest.mark.skipif(not loopback_multicast_works(), reason="no multicast on loopback here")
+async def test_the_name_is_printed_and_shown_once_it_is_answered(monkeypatch):
+    port = free_port()
+    said, changes = [], []
+    a = announce.Announcer("127.0.0.1", port, mdns=True, say=said.append,
+                           on_change=lambda base, names: changes.append((base, names)))
+    a.advertiser = Advertiser(port, name=f"marbleboard-test-{port}")
+    monkeypatch.setattr(a, "_mdns_addresses", lambda: ["127.0.0.1"])  # loopback only
+    try:
+        await a.refresh()
+        name = f"http://marbleboard-test-{port}.local:{port}"
+        assert changes == [(f"http://127.0.0.1:{port}", [name])]
+        assert said == [f"  or by name:        {name}/join   (on phones that know .local names)"]
+        await a.refresh()  # nothing changed: nothing said, nothing registered again
+        assert len(changes) == 1 and len(said) == 1
+    finally:
+        await a.close()
+    assert not a.advertiser.running
