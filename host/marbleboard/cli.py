@@ -22,7 +22,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .web.serve import ServeConfig, serve
 
     return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
-                                         port=args.port)))
+                                         port=args.port, url=args.url,
+                                         mdns=not args.no_mdns)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
     run.add_argument("--layout", help="the board's layout (the first game's by default)")
     run.add_argument("--port", type=int, default=8000)
+    web_serve.add_address_options(run)
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="", help="a layout (the first game's by default)")

@@ -110,3 +110,29 @@ def test_a_wrong_seat_link_is_refused(live, browser):
     phone.wait_for_timeout(800)
     assert phone.locator(".card").count() == 0
     assert phone.locator("#status").inner_text() in ("Connecting…", "")
+
+
+def test_a_phone_without_a_camera_joins_by_typing_the_seats_code(live, browser):
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang=en")
+    table.select_option("#players", "2")
+    table.select_option("select[data-seat=red]", "human")
+    table.select_option("select[data-seat=yellow]", "human")
+    table.click("#start")
+    code = table.locator("[data-code=yellow]")
+    expect(code).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    expect(table.locator("#join-at")).to_contain_text(f"{live.url[len('http://'):]}/join")
+    keep(table, "table-codes")
+    phone = browser.new_context(viewport={"width": 390, "height": 760},
+                                is_mobile=True).new_page()
+    phone.goto(f"{live.url}/join?lang=en")
+    phone.fill("#code", "QQQQ")  # no code has a Q
+    phone.click("button[type=submit]")
+    expect(phone.locator("#error")).to_have_text("No seat has that code: check the table screen")
+    phone.fill("#code", code.inner_text().lower())
+    keep(phone, "join")
+    phone.click("button[type=submit]")
+    expect(phone).to_have_url(re.compile(r"/seat/yellow\?t="))
+    expect(phone.locator("#who")).to_have_text("marbleboard — yellow")
+    expect(table.locator("[data-code=yellow]")).to_have_count(0)  # claimed: the code is gone
+    expect(table.locator("[data-code=red]")).to_have_count(1)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..board import Board
 from ..games.registry import get_game
 from .hub import SEAT_KINDS, Client, Refused, TableHub
+from .joincodes import CodeRefused
 
 STATIC = Path(__file__).with_name("static")
 Token = Annotated[str, Field(min_length=1, max_length=64)]
@@ -69,6 +70,14 @@ class ToggleRequest(StrictBody):
     hole: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_.]+$")
 
 
+class JoinRequest(StrictBody):
+    code: str = Field(min_length=1, max_length=16, description="the code beside a seat's QR")
+
+
+class JoinLink(BaseModel):
+    url: str = Field(description="the seat's own link, on the address the phone used")
+
+
 class Outcome(BaseModel):
     ok: bool
     note: str = ""
@@ -111,6 +120,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     async def seat_page(seat: str) -> FileResponse:
         return FileResponse(STATIC / "phone.html")
 
+    @app.get("/join", include_in_schema=False)
+    async def join_page() -> FileResponse:
+        return FileResponse(STATIC / "join.html")
+
     @app.get("/static/{name}", include_in_schema=False)
     async def static(name: str) -> FileResponse:
         path = STATIC / name
@@ -146,6 +159,15 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         """Answer a question: which of several moves the marbles showed."""
         await hub.answer(hub.check_seat(seat, body.token), body.move, body.turn)
         return Outcome(ok=True)
+
+    @app.post("/api/join", responses={404: {}, 429: {}})
+    async def join(body: JoinRequest, request: Request) -> JoinLink:
+        """A seat's short code, typed on a phone: the seat's link, once."""
+        try:
+            seat, _ = hub.codes.redeem(body.code, request.client.host if request.client else "")
+        except CodeRefused as e:
+            raise Refused(429 if e.code == "tries" else 404, e.code, e.detail) from e
+        return JoinLink(url=hub.seat_link(seat).removeprefix(hub.base_url))
 
     @app.get("/api/table")
     async def table_state(token: Annotated[str | None, Query(max_length=64)] = None) -> dict[
@@ -205,6 +227,8 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             return
         await ws.accept()
         client = Client(who, admin, ws.send_json)
+        if who is not None:
+            hub.codes.forget(who)  # the seat is claimed: its short code is good no more
         hub.clients.append(client)
         try:
             await ws.send_json(hub.payload_for(client))

@@ -29,6 +29,7 @@ from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
+from .joincodes import JoinCodes
 
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
 
@@ -75,6 +76,8 @@ class TableHub:
         self.quiet_s = quiet_s
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.base_url = base_url
+        self.other_bases: list[str] = []  # other bases people may type (marbleboard.local)
+        self.codes = JoinCodes(on_change=self.changed)  # short codes beside the QR codes
         self.table: Table | None = None
         self.games = games_for(board)
         self.tokens: dict[int, str] = {}
@@ -99,6 +102,7 @@ class TableHub:
         seats = {names[name]: kind for name, kind in record.players.items()}
         await self._begin(record.game, seats, record.options)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
+        self.codes.reset(self.tokens)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The games the lobby offers: who can sit where, and the rule choices."""
@@ -128,6 +132,7 @@ class TableHub:
                        if k == "human"}
         self.store.save_tokens(self.table.game_id,
                                {game.seat_names[s]: t for s, t in self.tokens.items()})
+        self.codes.reset(self.tokens)
         self.changed()
 
     async def _begin(self, game: Game, seats: dict[int, str], options: Any) -> None:
@@ -178,6 +183,11 @@ class TableHub:
 
     def seat_link(self, seat: int) -> str:
         return f"{self.base_url}/seat/{self.seat_names[seat]}?t={self.tokens[seat]}"
+
+    def follow_address(self, base_url: str, names: list[str]) -> None:
+        """The service's address changed (the network came up): the links follow."""
+        self.base_url, self.other_bases = base_url, names
+        self.changed()
 
     # --- what players do ---------------------------------------------------------------
 
@@ -305,8 +315,10 @@ class TableHub:
             })
             if admin:
                 payload["links"] = {names[s]: {"url": self.seat_link(s),
-                                               "qr": _qr_svg(self.seat_link(s))}
+                                               "qr": _qr_svg(self.seat_link(s)),
+                                               "code": self.codes.code_for(s)}
                                     for s in self.tokens}
+                payload["join"] = [self.base_url, *self.other_bases]  # where codes are typed
         return payload
 
     def payload_for(self, client: Client) -> dict[str, Any]:

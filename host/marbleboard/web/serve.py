@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import ipaddress
 import os
 import secrets
-import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +18,7 @@ from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..table.service import QUIET_S
 from ..table.store import GameStore
+from .announce import Announcer
 from .app import create_app
 from .hub import TableHub
 
@@ -36,16 +34,8 @@ class ServeConfig:
     public: bool = False
     db: Path = DEFAULT_DB
     quiet_s: float = QUIET_S
-
-
-def lan_address() -> str:
-    """This machine's address on the local network, for the links people open."""
-    with contextlib.suppress(OSError):
-        for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = ipaddress.ip_address(sockaddr[0])
-            if address.is_private and not address.is_loopback:
-                return str(address)
-    return "127.0.0.1"
+    url: str | None = None  # the address people use, when not this machine's own
+    mdns: bool = True  # answer for marbleboard.local on the local network
 
 
 def table_token(db: Path) -> str:
@@ -61,6 +51,11 @@ def table_token(db: Path) -> str:
 
 
 async def serve(cfg: ServeConfig) -> int:
+    try:
+        announce = Announcer(cfg.host, cfg.port, cfg.url, mdns=cfg.mdns)
+    except ValueError as e:
+        print(f"error: {e}")
+        return 2
     board = get_board(cfg.layout or default_layout())
     sim = SimulatedPico(board).start() if cfg.board == "sim" else None
     link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
@@ -71,10 +66,10 @@ async def serve(cfg: ServeConfig) -> int:
         print(f"error: {e}")
         return 1
     store = GameStore(cfg.db)
-    address = lan_address() if cfg.host in ("0.0.0.0", "::") else cfg.host
-    base = f"http://{address}:{cfg.port}"
+    base = announce.base
     hub = TableHub(board, link, store, sim, quiet_s=cfg.quiet_s,
                    admin_token=table_token(cfg.db), base_url=base)
+    announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
     server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
@@ -82,11 +77,14 @@ async def serve(cfg: ServeConfig) -> int:
     print(f"marbleboard is serving {'a simulated' if sim else 'the'} {board.name} ({titles}).")
     print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
     print(f"  anyone may watch:                          {base}/")
-    print("  phones join by the QR codes on the table screen.")
+    for line in announce.lines():
+        print(line)
     print("Only the local network may connect; start with --public to allow any address.")
+    await announce.start()
     try:
         await server.serve()
     finally:
+        await announce.close()
         await hub.close_table()
         await link.close()
         store.close()
@@ -106,11 +104,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="accept connections from outside the local network too")
     p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
+    add_address_options(p)
 
     def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
                                              host=args.host, port=args.port,
                                              public=args.public, db=Path(args.db),
-                                             quiet_s=args.quiet_ms / 1000)))
+                                             quiet_s=args.quiet_ms / 1000, url=args.url,
+                                             mdns=not args.no_mdns)))
 
     p.set_defaults(func=run)
+
+
+def add_address_options(p: argparse.ArgumentParser) -> None:
+    """--url and --no-mdns, for ``serve`` and ``run`` alike."""
+    p.add_argument("--url", help="the address people use, for the links and QR codes, "
+                   "e.g. http://table.example:8000 behind a name or a proxy "
+                   "(default: this machine's address on the local network)")
+    p.add_argument("--no-mdns", action="store_true",
+                   help="do not answer for marbleboard.local on the local network")

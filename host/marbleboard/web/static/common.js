@@ -22,6 +22,10 @@ const WORDS = {
     partner_plays_on: "A finished player moves the partner's marbles",
     seven_into_home: "A 7 may end in HOME", joker_into_home: "A Joker may end in HOME",
     pass_home_entry: "A marble may pass its own HOME and go round again",
+    joinTitle: "Join a seat", joinPrompt: "Type the code shown beside your seat on the table screen",
+    joinButton: "Join", typeCode: "No camera? Open {0} on the phone and type the seat's code.",
+    or: "or", code: "No seat has that code: check the table screen",
+    tries: "Too many wrong codes: wait a minute and try again",
   },
   fr: {
     turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
@@ -43,6 +47,10 @@ const WORDS = {
       "Un joueur arrivé déplace les billes de son partenaire",
     seven_into_home: "Un 7 peut finir dans la MAISON", joker_into_home: "Un Joker peut finir dans la MAISON",
     pass_home_entry: "Une bille peut passer sa MAISON et refaire un tour",
+    joinTitle: "Rejoindre une place", joinPrompt: "Tapez le code affiché à côté de votre place sur l'écran de la table",
+    joinButton: "Rejoindre", typeCode: "Pas d'appareil photo ? Ouvrez {0} sur le téléphone et tapez le code de la place.",
+    or: "ou", code: "Aucune place n'a ce code : vérifiez l'écran de la table",
+    tries: "Trop de codes faux : attendez une minute et réessayez",
   },
 };
 

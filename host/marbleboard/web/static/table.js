@@ -84,9 +84,15 @@ function show(payload) {
     const box = el("div", { class: "qr" }, el("strong", {}, t(seat)));
     const img = el("div");
     img.innerHTML = link.qr;  // an SVG made by the server from the seat's own link
-    box.append(img, el("a", { href: link.url, target: "_blank" }, link.url));
+    box.append(img);
+    if (link.code) box.append(el("span", { class: "code", "data-code": seat }, link.code));
+    box.append(el("a", { href: link.url, target: "_blank" }, link.url));
     return box;
   }));
+  const places = (payload.join || []).map((base) => base.replace(/^https?:\/\//, "") + "/join");
+  const anyCode = Object.values(payload.links || {}).some((link) => link.code);
+  document.getElementById("join-at").textContent =
+    anyCode && places.length ? t("typeCode", places.join(` ${t("or")} `)) : "";
   document.getElementById("log").replaceChildren(...(payload.log || []).slice().reverse().map((l) => el("li", {}, l)));
   document.getElementById("commitments").replaceChildren(...(payload.commitments || []).map((c) => el("li", {}, c + "…")));
 }
