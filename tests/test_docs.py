@@ -25,7 +25,7 @@ def test_the_byte_by_byte_example_is_the_frame(root):
 
 def test_the_notation_page_examples_are_real(root):
     from marbleboard.games.wampoo.notation import parse_position, position_text
-    from marbleboard.games.wampoo.views import public_view, seat_view
+    from marbleboard.games.wampoo.game import WAMPOO
 
     text = (root / "docs" / "notation.md").read_text()
     example = ("4 0!,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,GS AS7H/9C/KDQS/2H R Y 3H4D "
@@ -33,5 +33,5 @@ def test_the_notation_page_examples_are_real(root):
     assert example in text
     state = parse_position(example)
     assert position_text(state) == example
-    assert seat_view(state, 0).position in text
-    assert public_view(state).position.split()[2] == "?2/?1/?2/?1"
+    assert WAMPOO.view(state, 0).position in text
+    assert WAMPOO.view(state, None).position.split()[2] == "?2/?1/?2/?1"
