@@ -74,7 +74,8 @@ async def serve(cfg: ServeConfig) -> int:
     app = create_app(hub, public=cfg.public)
     server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
     titles = ", ".join(g.title for g in hub.games)
-    print(f"marbleboard is serving {'a simulated' if sim else 'the'} {board.name} ({titles}).")
+    print(f"marbleboard is serving {'a simulated' if sim else 'the'} board ({board.name}); "
+          f"the lobby offers {titles}.")
     print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
     print(f"  anyone may watch:                          {base}/")
     for line in announce.lines():
