@@ -330,6 +330,13 @@ def test_moving_all_four_marbles_into_the_tee_pee_wins():
         state.play(PASS)
 
 
+def test_a_marble_in_the_centre_is_not_home():
+    # "all of his or her marbles into the appropriate Tee-Pee": three in and one in
+    # the centre has not won.
+    state = play(position({"R": "R2,R3,C,51"}, 2, players=2), "2 51-R1")
+    assert not state.winners and not state.finished(0) and state.is_chance()
+
+
 def test_tee_pee_marbles_are_never_knocked_back():
     # Only one's own marbles enter a Tee-Pee, so nobody ever lands on them there:
     # blue passes red's entry and goes on round.

@@ -215,8 +215,10 @@ class State:
 
     def _check_finish(self, seat: int) -> bool:
         first = self.track + ROW * seat
-        if any(p < first for p in self.pos[ROW * seat:ROW * seat + ROW]):
-            return False
+        last = first + ROW  # the centre is numbered just after the Tee-Pees
+        for p in self.pos[ROW * seat:ROW * seat + ROW]:
+            if not first <= p < last:
+                return False
         self.done |= 1 << seat
         partner = self.partner(seat)
         if partner is None:
