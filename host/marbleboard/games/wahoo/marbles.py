@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import CHANCE, OVER, Target
+from ..base import Target
 from .actions import OUT, PASS
 from .geometry import ROW, START
 from .options import Options
@@ -62,12 +62,11 @@ class WahooMarbles:
         return [(self.hole(state, state.pos[v]), v // ROW) for v in state.knocked_by(action)]
 
     def lamps(self, state: Any) -> dict[str, tuple[int, str]]:
-        """The die: lit solid in the roller's colour while the roll is to be moved,
-        dim while the next roll is awaited (it shows the last roll)."""
-        if not state.roll or state.current == OVER or state.roller < 0:
+        """The die, lit in the roller's colour from the roll until the move is made
+        (then the next seat's turn lamp says who rolls next)."""
+        if state.current < 0 or not state.roll:
             return {}
-        effect = "dim" if state.current == CHANCE else "solid"
-        return {f"die.{pip}": (state.roller, effect) for pip in PIPS[state.roll]}
+        return {f"die.{pip}": (state.current, "solid") for pip in PIPS[state.roll]}
 
 
 def positions_passed(state: State, action: int) -> list[int]:

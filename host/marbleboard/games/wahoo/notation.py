@@ -10,11 +10,12 @@ seat letter and the hole it was in::
 
     6 out           a 6 brings a marble out onto the Starting Position
     6 out xB0       ... knocking back the blue marble standing there
-    3 12-15 xB15    along the Path from 12 to 15
-    3 50-R2         into the Tee-Pee
-    4 11>39         the arrow short cut, from the arrow on 11, ending on 39
-    4 12>C          to the centre, from one space beyond an arrow
-    1 C>53          out of the centre, onto the seat's own arrow
+    3 12-15 xB15    along the Path from 12 to 15, knocking back a blue marble
+    3 50-R1         into the Tee-Pee
+    4 17>47         the arrow short cut: from the arrow on 17, by the arrows on 31
+                    and 45 (red's own), then on along the Path to 47
+    4 4>C           to the centre, from one space beyond an arrow
+    1 C>45          out of the centre, onto red's own arrow
     pass            the roll moves nothing
 
 Positions (one line, fields separated by spaces)::
