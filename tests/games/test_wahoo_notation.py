@@ -157,3 +157,12 @@ def test_the_die_lamps_show_the_roll_in_the_rollers_colour():
     roll(state, 1)
     assert lamps(state) == {"die.4": (1, "solid")}
     assert lamps(new_game()) == {}
+
+
+def test_the_rule_pages_position_example_is_real(root):
+    page = (root / "docs" / "rules" / "wa-hoo.md").read_text()
+    example = "4 0,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,C R 6 - 12"
+    assert f"\n{example}\n" in page
+    state = parse_position(example)
+    assert position_text(state) == example
+    assert moves(state) == ["6 5-11"]  # 0 would pass 5; the Starting Position is taken

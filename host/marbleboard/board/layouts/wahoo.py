@@ -20,7 +20,8 @@ by. With the arm's half-width ``A``, the inner corner where two arms meet is at
   corner on the four-colour board (R-i, -A-i), along the middle of the narrower
   corner on the six-colour board;
 - the centre hole (the forehead) is the middle of the board; the die's seven
-  lamps are in the north-east corner, the status lamp in the south-west.
+  lamps are in the north-east corner, the status lamp in the south-west: the host
+  rolls the die and these lamps show it, so no die comes with the board.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ DEFAULTS: dict[str, Any] = {
     "marble_diameter_mm": 16.0,
     "supply_a": 4.0,
 }
+# The six-colour board has half as many LEDs again: a bigger supply keeps them bright.
 DEFAULTS6: dict[str, Any] = {**DEFAULTS, "colours": 6, "supply_a": 5.0}
 
 Point = tuple[float, float]
@@ -175,8 +177,7 @@ def build(**params: Any) -> dict[str, Any]:
                   "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
                   "logic_ma": 60, "headroom": 0.9},
         "pieces": [{"kind": "marble", "count": ROW * colours,
-                    "note": "4 in each seat's colour, each carrying a magnet"},
-                   {"kind": "die", "count": 1, "note": "an ordinary six-sided die"}],
+                    "note": "4 in each seat's colour, each carrying a magnet"}],
         "seats": [{"name": n, "colour": c, "side": sd}
                   for (n, c), sd in zip(SEATS, SIDES[colours], strict=False)],
         "lamps": lamp_data,
@@ -185,8 +186,8 @@ def build(**params: Any) -> dict[str, Any]:
 
 
 def build6(**params: Any) -> dict[str, Any]:
-    """The six-colour board: ``build`` with ``colours=6`` unless given."""
-    return build(**{"colours": 6, **params})
+    """The six-colour board: ``build`` with ``DEFAULTS6`` where not given."""
+    return build(**{**DEFAULTS6, **params})
 
 
 def _order(hole: dict[str, Any]) -> tuple[int, str, int]:
