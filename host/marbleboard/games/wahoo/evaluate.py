@@ -16,6 +16,7 @@ def progress(state: State, seat: int) -> float:
     for being in the Tee-Pee (deeper is better: it frees the holes behind)."""
     g, pos = state.g, state.pos
     track, starter = g.track, g.starter(seat)
+    arrows, own_arrow = g.arrows, g.arrow(seat)
     total = 0.0
     for m in range(ROW * seat, ROW * seat + ROW):
         p = pos[m]
@@ -25,6 +26,10 @@ def progress(state: State, seat: int) -> float:
             total += OUT_BONUS + (g.arrow(seat) - starter) % track - CENTRE_WAIT
         elif p >= track:
             total += track + HOME_BONUS + (p - track) % ROW * 2
+        elif p in arrows and p != own_arrow:
+            # The arrow short cut is open next turn: count it half taken.
+            lap = (p - starter) % track
+            total += OUT_BONUS + (lap + max(lap, (own_arrow - starter) % track)) / 2
         else:
             total += OUT_BONUS + (p - starter) % track
     return total

@@ -31,7 +31,7 @@ GETS_OUT = (1, 6)
 
 
 class State:
-    __slots__ = ("board", "colours", "contenders", "current", "done", "g", "history", "occ",
+    __slots__ = ("after", "board", "colours", "contenders", "current", "done", "g", "history", "occ",
                  "opts", "pos", "roll", "roller", "rolloff", "routes", "track", "turns",
                  "winners")
 
@@ -41,6 +41,10 @@ class State:
         self.g = geometry(opts.colours, opts.holes_per_side)
         self.track = self.g.track
         self.routes = routes(opts.colours, opts.holes_per_side, opts.centre_roll)
+        seats = opts.seats
+        self.after = [-1] * self.colours  # each playing seat's left-hand neighbour
+        for i, seat in enumerate(seats):
+            self.after[seat] = seats[(i + 1) % len(seats)]
         self.pos = [START] * (ROW * self.colours)
         self.board = [-1] * self.g.positions  # position -> marble, or -1
         self.occ = [0] * self.colours  # each seat's occupied positions, as bits
@@ -68,8 +72,7 @@ class State:
         return self.current == OVER
 
     def seat_after(self, seat: int) -> int:
-        seats = self.opts.seats
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        return self.after[seat]
 
     def partner(self, seat: int) -> int | None:
         return self.opts.partner(seat) if self.opts.partners else None
@@ -180,7 +183,7 @@ class State:
         self.history.append(action)
         self.turns += 1
         if action == PASS:
-            self.roller = self.seat_after(seat)
+            self.roller = self.after[seat]
             self.current = CHANCE
             return
         m = action >> 3 & 31
@@ -202,7 +205,7 @@ class State:
             return
         # A 1 or a 6 that moved a marble rolls again.
         if self.roll != 1 and self.roll != 6:
-            self.roller = self.seat_after(seat)
+            self.roller = self.after[seat]
         self.current = CHANCE
 
     def play(self, action: int) -> None:
@@ -243,7 +246,7 @@ class State:
     def clone(self) -> State:
         new = State.__new__(State)
         new.opts, new.colours, new.g, new.track = self.opts, self.colours, self.g, self.track
-        new.routes = self.routes
+        new.routes, new.after = self.routes, self.after
         new.pos = self.pos[:]
         new.board = self.board[:]
         new.occ = self.occ[:]
