@@ -31,8 +31,8 @@ GETS_OUT = (1, 6)
 
 
 class State:
-    __slots__ = ("after", "board", "colours", "contenders", "current", "done", "g", "history", "occ",
-                 "opts", "pos", "roll", "roller", "rolloff", "routes", "track", "turns",
+    __slots__ = ("after", "board", "colours", "contenders", "current", "done", "g", "history",
+                 "occ", "opts", "pos", "roll", "roller", "rolloff", "routes", "track", "turns",
                  "winners")
 
     def __init__(self, opts: Options):
