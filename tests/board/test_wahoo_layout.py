@@ -191,3 +191,21 @@ def test_unknown_parameters_and_colours_are_refused():
         wahoo.build(holes=3)
     with pytest.raises(ValueError, match="4 or 6 colours"):
         wahoo.build(colours=5)
+
+
+def test_pictures_show_the_arrows_and_the_centre(board):
+    from xml.etree import ElementTree as ET
+
+    from marbleboard.board import svg, text
+
+    root = ET.fromstring(svg.game_view(board))
+    ns = "{http://www.w3.org/2000/svg}"
+    shortcut = [p for p in root.iter(f"{ns}polygon") if p.get("stroke") == svg.PINK]
+    assert len(shortcut) == 1  # the arrow-to-arrow route
+    corners = {tuple(map(float, pt.split(","))) for pt in shortcut[0].get("points").split()}
+    assert corners == {(h.x, h.y) for h in board.holes_with("arrow")}
+    ringed = [c for c in root.iter(f"{ns}circle") if c.get("stroke") == svg.PINK]
+    assert len(ringed) == len(board.seats) + 1  # every arrow and the centre
+    picture = text.render(board)
+    assert picture.count("a") == len(board.seats) and picture.count("c") == 1
+    assert max(len(line) for line in picture.splitlines()) < 80  # fits a terminal
