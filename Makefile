@@ -53,13 +53,17 @@ lint: $(STAMP)
 	$(BIN)/ruff check host tests firmware
 	$(BIN)/mypy
 
-# Regenerate the committed board files, pictures and tables from the layouts.
+# Regenerate the committed board files, pictures and tables from the layouts,
+# for every board that ships (tests/board checks none of them is stale).
+LAYOUTS := wampoo wahoo wahoo6
 docs: $(STAMP)
-	$(BIN)/marbleboard board export $(BOARD) -o hardware/boards/$(BOARD).json
-	$(BIN)/marbleboard board render $(BOARD) -o docs/images/$(BOARD).svg
-	$(BIN)/marbleboard board render $(BOARD) --template -o hardware/templates/$(BOARD)-drill.svg
-	$(BIN)/marbleboard board bom $(BOARD) --markdown -o hardware/bom/$(BOARD).md
-	$(BIN)/marbleboard board power $(BOARD) --markdown -o hardware/power/$(BOARD).md
+	@for b in $(LAYOUTS); do \
+	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \
+	  $(BIN)/marbleboard board render $$b -o docs/images/$$b.svg && \
+	  $(BIN)/marbleboard board render $$b --template -o hardware/templates/$$b-drill.svg && \
+	  $(BIN)/marbleboard board bom $$b --markdown -o hardware/bom/$$b.md && \
+	  $(BIN)/marbleboard board power $$b --markdown -o hardware/power/$$b.md || exit 1; \
+	done
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:

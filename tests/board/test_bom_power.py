@@ -6,6 +6,7 @@ import pytest
 
 from marbleboard.board import build_layout
 from marbleboard.board.bom import bill_of_materials, format_bom
+from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.power import budget, format_budget
 
 
@@ -65,6 +66,9 @@ def test_tables_print(board):
     assert "49%" in format_budget(board, markdown=True)
 
 
-def test_committed_tables_are_current(root, board):
-    assert (root / "hardware/bom/wampoo.md").read_text() == format_bom(board, markdown=True)
-    assert (root / "hardware/power/wampoo.md").read_text() == format_budget(board, markdown=True)
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_committed_tables_are_current(root, layout):
+    board = build_layout(layout)
+    assert (root / f"hardware/bom/{layout}.md").read_text() == format_bom(board, markdown=True)
+    assert (root / f"hardware/power/{layout}.md").read_text() == format_budget(board,
+                                                                               markdown=True)

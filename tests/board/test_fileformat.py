@@ -39,6 +39,11 @@ BROKEN = {
     "bad_colour": ("seat 0", "'colour' 'red' must look like #rrggbb"),
     "pitch_below_marble": ("board", "neighbouring marbles would touch"),
     "chains_missing": ("board", "missing field 'chains'"),
+    "arrow_seated": ("hole 'track.2'", "an 'arrow' hole belongs to no seat"),
+    "centre_linked": ("hole 'centre'", "a 'centre' hole stands off the track"),
+    "two_centres": ("hole 'centre.two'", "a board has only one 'centre' hole"),
+    "centre_without_arrows": ("hole 'centre'", "there is no 'arrow' hole"),
+    "die_lamp_id": ("lamp 'die.8'", "a 'die' lamp is one of die.1 .. die.7"),
 }
 
 

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from marbleboard.board import build_layout, svg, text
+from marbleboard.board.layouts import LAYOUTS
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -51,9 +52,11 @@ def test_text_picture_shows_the_cross_and_marbles(board):
     assert len(lines) == 19  # 2 x 9 pitches from the centre, plus the centre row
 
 
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
 @pytest.mark.parametrize("path, make", [
-    ("docs/images/wampoo.svg", lambda b: svg.game_view(b)),
-    ("hardware/templates/wampoo-drill.svg", lambda b: svg.drill_template(b)),
+    ("docs/images/{}.svg", lambda b: svg.game_view(b)),
+    ("hardware/templates/{}-drill.svg", lambda b: svg.drill_template(b)),
 ])
-def test_committed_pictures_are_current(root, board, path, make):
-    assert (root / path).read_text() == make(board), "run `make docs`"
+def test_committed_pictures_are_current(root, layout, path, make):
+    board = build_layout(layout)
+    assert (root / path.format(layout)).read_text() == make(board), "run `make docs`"

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from marbleboard.board import build_layout, dump_board, load_board
-from marbleboard.board.layouts import wampoo
+from marbleboard.board.layouts import LAYOUTS, wampoo
 
 SEATS = ["red", "blue", "yellow", "green"]
 
@@ -73,10 +73,11 @@ def test_seats_are_quarter_turns_of_each_other(board):
                 assert (c - (a.y - c), c + (a.x - c)) == pytest.approx((b.x, b.y))
 
 
-def test_hardware_board_file_is_the_built_layout(root):
-    path = root / "hardware" / "boards" / "wampoo.json"
-    assert path.read_text() == dump_board(build_layout("wampoo")), "run `make docs`"
-    assert load_board(path) == build_layout("wampoo")
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_hardware_board_file_is_the_built_layout(root, layout):
+    path = root / "hardware" / "boards" / f"{layout}.json"
+    assert path.read_text() == dump_board(build_layout(layout)), "run `make docs`"
+    assert load_board(path) == build_layout(layout)
 
 
 @given(st.integers(7, 20).map(lambda r: 2 * r))

@@ -169,6 +169,8 @@ def parse_board(data: Any, source: str = "<board>") -> Board:
     _check_chains(c, holes, lamps, sensor_count, led_count)
     _check_spacing(c, holes, pitch)
     _check_links(c, holes)
+    _check_short_cuts(c, holes)
+    _check_die(c, lamps)
     if c.problems:
         raise BoardError(source, c.problems)
     return Board(id=board_id, name=name, width_mm=width, height_mm=height,
@@ -443,6 +445,35 @@ def _check_rows(c: _Checker, holes: list[Hole], by_id: dict[str, Hole]) -> None:
     for h in holes:
         if h.role == "home" and h.id not in reached:
             c.fail(f"hole {h.id!r}", "no track hole's 'branch' leads into this HOME hole")
+
+
+def _check_short_cuts(c: _Checker, holes: list[Hole]) -> None:
+    """Arrows and the centre: the stops of a short cut, shared by every seat."""
+    centres = [h for h in holes if h.role == "centre"]
+    for h in holes:
+        if h.role in ("arrow", "centre") and h.seat is not None:
+            c.fail(f"hole {h.id!r}", f"an {h.role!r} hole belongs to no seat: every "
+                                     f"player's marbles use it")
+    for extra in centres[1:]:
+        c.fail(f"hole {extra.id!r}", f"a board has only one 'centre' hole "
+                                     f"(the first is {centres[0].id!r})")
+    for h in centres:
+        if h.next is not None or h.branch is not None:
+            c.fail(f"hole {h.id!r}", "a 'centre' hole stands off the track: it has no "
+                                     "'next' or 'branch'")
+    if centres and not any(h.role == "arrow" for h in holes):
+        c.fail(f"hole {centres[0].id!r}", "a 'centre' hole is reached by way of the "
+                                          "track's arrows, and there is no 'arrow' hole")
+
+
+DIE_LAMPS = tuple(f"die.{k}" for k in range(1, 8))
+
+
+def _check_die(c: _Checker, lamps: list[Lamp]) -> None:
+    for lamp in lamps:
+        if lamp.role == "die" and lamp.id not in DIE_LAMPS:
+            c.fail(f"lamp {lamp.id!r}", "a 'die' lamp is one of die.1 .. die.7, the pips "
+                                        "of a die row by row")
 
 
 def board_to_data(board: Board) -> dict[str, Any]:

@@ -18,13 +18,16 @@ ROLES: dict[str, str] = {
     "starter": "a track hole where a seat's marbles enter the track",
     "start": "a hole of a seat's START row, where its marbles wait",
     "home": "a hole of a seat's HOME row, reached through a track hole's branch",
+    "arrow": "a track hole that is also a stop of a short cut (Wa-Hoo's pink arrows)",
+    "centre": "a hole off the track, reached only by a game's short cut",
 }
-LOOP_ROLES = frozenset({"track", "starter"})
+LOOP_ROLES = frozenset({"track", "starter", "arrow"})
 SEATED_ROLES = frozenset({"starter", "start", "home"})
 
 LAMP_ROLES: dict[str, str] = {
     "turn": "a lamp in front of a seat that lights on that seat's turn",
     "status": "the board's own status lamp",
+    "die": "one pip of a die drawn in lamps (die.1 .. die.7, row by row)",
 }
 
 

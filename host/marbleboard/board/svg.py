@@ -9,6 +9,7 @@ from .model import Board
 
 WOOD = "#e6c79c"
 HOLE = "#4a3728"
+PINK = "#ec4899"  # the short cuts: arrow holes and the centre
 
 
 def _svg(width: str, height: str, board: Board, body: list[str], title: str) -> str:
@@ -59,6 +60,12 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
             colour = colours.get(row[-1].seat or "", "#c9a677")
             body.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" '
                         f'stroke-opacity="0.35" stroke-width="3"/>')
+    # The short cut from arrow to arrow, in track order, and the centre they surround.
+    arrows = [h for h in track if h.role == "arrow"]
+    if len(arrows) > 1:
+        pts = " ".join(f"{h.x:g},{h.y:g}" for h in arrows)
+        body.append(f'<polygon points="{pts}" fill="none" stroke="{PINK}" stroke-opacity="0.45" '
+                    f'stroke-width="3" stroke-dasharray="6 4"/>')
     for lamp in board.lamps:
         lit = lights.get(lamp.id)
         body.append(f'<rect x="{lamp.x - 4:g}" y="{lamp.y - 4:g}" width="8" height="8" rx="2" '
@@ -74,7 +81,8 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
             if pattern:
                 body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r * 1.9:g}" fill="none" '
                             f'stroke="{lit}" {pattern}/>')
-        ring = colours.get(h.seat or "") if h.role != "track" else None
+        ring = (PINK if h.role in ("arrow", "centre") else
+                colours.get(h.seat or "") if h.role != "track" else None)
         stroke = f' stroke="{ring}" stroke-width="2.2"' if ring else ""
         body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r:g}" fill="{HOLE}"{stroke}>'
                     f"<title>{escape(h.id)}</title></circle>")

@@ -1,8 +1,10 @@
 """A board drawn in characters, for terminals and quick checks.
 
 One character cell per hole position on a grid of the board's closest hole
-spacing.  Legend: ``o`` track, ``X`` a STARTER hole, ``s`` START row, ``h`` HOME
-row; a marble shows as its seat's initial in capitals, a lit empty hole as ``*``.
+spacing (no finer than half the closest distance between two holes, so a board
+not drawn on a square grid still fits a screen).  Legend: ``o`` track, ``X`` a
+STARTER hole, ``s`` START row, ``h`` HOME row, ``a`` an arrow, ``c`` the centre;
+a marble shows as its seat's initial in capitals, a lit empty hole as ``*``.
 """
 
 from __future__ import annotations
@@ -13,18 +15,25 @@ from collections.abc import Mapping
 
 from .model import Board
 
-SYMBOLS = {"track": "o", "starter": "X", "start": "s", "home": "h"}
+SYMBOLS = {"track": "o", "starter": "X", "start": "s", "home": "h", "arrow": "a",
+           "centre": "c"}
 
 
 def grid_step(board: Board) -> float:
-    """The closest spacing between two holes in x or y, which sets the grid."""
+    """The closest spacing between two holes in x or y, which sets the grid, but no
+    less than half the closest distance between two holes: two holes can then
+    never share a cell."""
     step = math.inf
     xs = sorted({round(h.x, 3) for h in board.holes})
     ys = sorted({round(h.y, 3) for h in board.holes})
     for values in (xs, ys):
         for a, b in itertools.pairwise(values):
             step = min(step, b - a)
-    return step if math.isfinite(step) else 1.0
+    if not math.isfinite(step):
+        return 1.0
+    closest = min((math.dist((a.x, a.y), (b.x, b.y))
+                   for a, b in itertools.combinations(board.holes, 2)), default=step)
+    return max(step, closest / 2)
 
 
 def render(board: Board, marbles: Mapping[str, str] | None = None,

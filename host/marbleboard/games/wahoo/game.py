@@ -1,0 +1,81 @@
+"""Wa-Hoo as the platform sees it: the :class:`~marbleboard.games.base.Game`
+that the table, the screens, the bots and the records use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import Chance, Game, RuleError, View
+from . import notation
+from .evaluate import evaluate, progress
+from .geometry import ROW, SEAT_NAMES, START
+from .marbles import WahooMarbles
+from .options import Options
+from .state import State
+
+
+class WaHoo(Game):
+    name = "wahoo"
+    title = "Wa-Hoo"
+    seat_names = SEAT_NAMES
+    players = (2, 3, 4, 5, 6)
+    options_type = Options
+
+    def __init__(self) -> None:
+        self.marbles = WahooMarbles()
+
+    def new_state(self, options: Any = None) -> State:
+        return State(options or Options())
+
+    def action_text(self, state: Any, action: int) -> str:
+        return notation.action_text(state, action)
+
+    def parse_action(self, state: Any, text: str) -> int:
+        return notation.parse_action(state, text)
+
+    def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
+        """A roll as the face people read: ``"1"`` .. ``"6"``."""
+        return str(chance.check(outcome)[0] + 1)
+
+    def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
+        try:
+            return chance.check((int(text) - 1,))
+        except ValueError as e:
+            raise RuleError(f"not a roll of the die: {text!r}") from e
+
+    def position_text(self, state: Any, seen_by: int | None = None,
+                      hide_all: bool = False) -> str:
+        return notation.position_text(state)  # nothing is hidden
+
+    def parse_position(self, text: str, options: Any = None) -> State:
+        return notation.parse_position(text, options)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        return notation.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return notation.state_from_json(data)
+
+    def sample(self, view: View, rng: random.Random) -> State:
+        """Nothing is hidden: the position itself."""
+        return notation.parse_position(view.position, view.options)
+
+    def public(self, state: Any) -> dict[str, Any]:
+        track, centre = state.track, state.g.centre
+        return {
+            "roll": state.roll or None,
+            "roller": SEAT_NAMES[state.roller] if state.roller >= 0 else None,
+            "seats": {SEAT_NAMES[s]: {
+                "waiting": sum(1 for m in range(ROW * s, ROW * s + ROW)
+                               if state.pos[m] == START),
+                "home": sum(1 for m in range(ROW * s, ROW * s + ROW)
+                            if track <= state.pos[m] < centre),
+                "progress": progress(state, s)} for s in state.opts.seats}}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+WAHOO = WaHoo()
