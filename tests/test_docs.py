@@ -24,8 +24,8 @@ def test_the_byte_by_byte_example_is_the_frame(root):
 
 
 def test_the_notation_page_examples_are_real(root):
-    from marbleboard.games.wampoo.notation import parse_position, position_text
     from marbleboard.games.wampoo.game import WAMPOO
+    from marbleboard.games.wampoo.notation import parse_position, position_text
 
     text = (root / "docs" / "notation.md").read_text()
     example = ("4 0!,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,GS AS7H/9C/KDQS/2H R Y 3H4D "

@@ -143,7 +143,7 @@ def test_the_game_describes_itself():
 def test_public_shows_the_die_and_each_seats_progress():
     state = play(position({"R": "5,R1,RS,RS"}, 4, players=2), "4 5-9")
     shown = WAHOO.public(state)
-    assert shown["roll"] == 4 and shown["roller"] == "yellow"
+    assert shown["die"] == 4 and shown["roller"] == "yellow"
     assert shown["seats"]["red"]["waiting"] == 2 and shown["seats"]["red"]["home"] == 1
     assert shown["seats"]["red"]["progress"] > shown["seats"]["yellow"]["progress"] == 0
 

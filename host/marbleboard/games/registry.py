@@ -10,9 +10,10 @@ game only through here.
 from __future__ import annotations
 
 from .base import Game
+from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
 
-GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO,)}
+GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO)}
 
 
 def default_layout() -> str:

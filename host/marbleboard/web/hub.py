@@ -34,18 +34,24 @@ from .joincodes import JoinCodes
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
 
 
-def games_for(board: Board) -> list[Game]:
-    """The games this board can play: those whose holes it has."""
-    fitting = []
-    for game in GAMES.values():
-        if game.marbles is None:
-            continue
+def player_counts(game: Game, board: Board) -> list[int]:
+    """The player counts of a game that this board has exactly the holes for (a
+    game's board may depend on how many play)."""
+    if game.marbles is None:
+        return []
+    counts = []
+    for n in game.players:
         try:
-            BoardMap(board, game.marbles).check(game.options())
+            BoardMap(board, game.marbles).check(game.options({"players": n}))
         except ValueError:
             continue
-        fitting.append(game)
-    return fitting
+        counts.append(n)
+    return counts
+
+
+def games_for(board: Board) -> list[Game]:
+    """The games this board can play."""
+    return [game for game in GAMES.values() if player_counts(game, board)]
 
 
 class Refused(Exception):
@@ -106,9 +112,10 @@ class TableHub:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The games the lobby offers: who can sit where, and the rule choices."""
-        return [{"name": g.name, "title": g.title, "players": list(g.players),
+        counts = {g.name: player_counts(g, self.board) for g in self.games}
+        return [{"name": g.name, "title": g.title, "players": counts[g.name],
                  "seats": {str(n): [g.seat_names[s] for s in g.seats(g.options({"players": n}))]
-                           for n in g.players},
+                           for n in counts[g.name]},
                  "rules": g.rule_choices()} for g in self.games]
 
     async def start_game(self, game_name: str, players: int, kinds: list[str],
@@ -118,6 +125,8 @@ class TableHub:
             raise Refused(422, "game", f"this board does not play {game_name!r}")
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
+        if players not in player_counts(game, self.board):
+            raise Refused(422, "players", f"this board is not for {game.title} with {players}")
         try:
             options = game.options({"players": players, **(rules or {})})
         except ValueError as e:

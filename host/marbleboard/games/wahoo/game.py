@@ -9,11 +9,12 @@ from typing import Any
 
 from ..base import Chance, Game, RuleError, View
 from . import notation
+from .actions import PASS
 from .evaluate import evaluate, progress
 from .geometry import ROW, SEAT_NAMES, START
 from .marbles import WahooMarbles
 from .options import Options
-from .state import State
+from .state import ROLL, State
 
 
 class WaHoo(Game):
@@ -22,6 +23,7 @@ class WaHoo(Game):
     seat_names = SEAT_NAMES
     players = (2, 3, 4, 5, 6)
     options_type = Options
+    chances = (ROLL,)
 
     def __init__(self) -> None:
         self.marbles = WahooMarbles()
@@ -65,7 +67,7 @@ class WaHoo(Game):
     def public(self, state: Any) -> dict[str, Any]:
         track, centre = state.track, state.g.centre
         return {
-            "roll": state.roll or None,
+            "die": state.roll or None,
             "roller": SEAT_NAMES[state.roller] if state.roller >= 0 else None,
             "seats": {SEAT_NAMES[s]: {
                 "waiting": sum(1 for m in range(ROW * s, ROW * s + ROW)
@@ -73,6 +75,10 @@ class WaHoo(Game):
                 "home": sum(1 for m in range(ROW * s, ROW * s + ROW)
                             if track <= state.pos[m] < centre),
                 "progress": progress(state, s)} for s in state.opts.seats}}
+
+    def forced(self, state: Any) -> int | None:
+        legal = state.legal_actions()
+        return PASS if legal == [PASS] else None
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -15,11 +15,11 @@ pips of a die, read row by row::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import Target
 from .actions import OUT, PASS
-from .geometry import ROW, START
+from .geometry import BOARDS, ROW, START, geometry
 from .options import Options
 from .routes import route_walk
 from .state import State
@@ -34,6 +34,17 @@ class WahooMarbles:
 
     def layout_for(self, options: Options) -> str:
         return options.board
+
+    # The moments docs/lights.md draws for Wa-Hoo.
+    examples: ClassVar[dict[str, str]] = {}
+
+    def holes(self, options: Options) -> frozenset[str]:
+        g = geometry(BOARDS[options.board], options.holes_per_side)
+        return frozenset([g.hole_id(p) for p in range(g.positions)]
+                         + [h for s in range(g.colours) for h in g.start_ids(s)])
+
+    def goal(self, state: Any, seat: int) -> tuple[str, ...]:
+        return tuple(state.g.hole_id(state.g.tee_pee(seat, k)) for k in range(ROW))
 
     def hole(self, state: State, position: int) -> str:
         return state.g.hole_id(position)
