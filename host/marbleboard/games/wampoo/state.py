@@ -67,6 +67,12 @@ def _tables_for(opts: Options) -> _Tables:
     return tables
 
 
+def _all_home(pos: list[int], seat: int, track: int) -> bool:
+    base = track + 4 * seat
+    m = 4 * seat
+    return pos[m] >= base and pos[m + 1] >= base and pos[m + 2] >= base and pos[m + 3] >= base
+
+
 class State:
     __slots__ = ("_tables", "board", "chance", "current", "cycle_played", "dealer", "deck",
                  "deck_at", "discarded", "forfeited", "fresh", "hands", "history", "opts", "pos",
@@ -186,15 +192,18 @@ class State:
 
     def _next_turn(self, seat: int) -> None:
         hands = self.hands
+        after = self._tables.after
         nxt = seat
-        for _ in range(len(self.opts.seats)):
-            nxt = self.seat_after(nxt)
+        for _ in range(len(self._tables.seats)):
+            nxt = after[nxt] if nxt >= 0 else -1
+            if nxt < 0:
+                self.seat_after(seat)  # not a playing seat: says so as it always has
             if hands[nxt]:
                 self.current = nxt
                 return
         # Everyone has played or thrown away their hand: the deal passes left.
         self.dealer = self.seat_after(self.dealer)
-        if len(self.deck) - self.deck_at >= LATER_DEAL * len(self.opts.seats):
+        if len(self.deck) - self.deck_at >= LATER_DEAL * len(self._tables.seats):
             self._deal(LATER_DEAL)
         else:
             self.chance = "shuffle"  # the deck has run down: all 54 cards are shuffled
@@ -339,15 +348,36 @@ class State:
             r = action >> 3 & 15
             a = action >> 7 & 15
             b = action >> 11
+            pos, board = self.pos, self.board
             if kind == MOVE:
-                self._move(a, b, r)
+                track = self.track
+                p = pos[a]
+                board[p] = -1
+                fresh = self.fresh & ~(1 << a)
+                if r == SEVEN and p < track:
+                    # The 7 knocks off every marble along its way, on the track.
+                    steps = 7 if b < track else (self._tables.entry[a >> 2] - p) % track
+                    for i in range(p + 1, p + steps + 1):
+                        hole = i % track
+                        victim = board[hole]
+                        if victim >= 0:
+                            board[hole] = -1
+                            pos[victim] = START
+                            fresh &= ~(1 << victim)
+                if b < track:
+                    victim = board[b]
+                    if victim >= 0:
+                        pos[victim] = START
+                        fresh &= ~(1 << victim)
+                pos[a] = b
+                board[b] = a
+                self.fresh = fresh
             elif kind == OUT:
                 self._knock_at(b)
-                self.pos[a] = b
-                self.board[b] = a
+                pos[a] = b
+                board[b] = a
                 self.fresh |= 1 << a
             else:  # SWAP
-                pos, board = self.pos, self.board
                 pa, pb = pos[a], pos[b]
                 pos[a], pos[b] = pb, pa
                 board[pa], board[pb] = b, a
@@ -369,21 +399,6 @@ class State:
         if action not in self.legal_actions():
             raise RuleError(f"not a legal action here: {action}")
         self.apply(action)
-
-    def _move(self, m: int, dest: int, r: int) -> None:
-        pos, board, track = self.pos, self.board, self.track
-        p = pos[m]
-        board[p] = -1
-        self.fresh &= ~(1 << m)
-        if r == SEVEN and p < track:
-            # The 7 knocks off every marble along its way, on the track.
-            steps = 7 if dest < track else (self.entry(m >> 2) - p) % track
-            for i in range(1, steps + 1):
-                self._knock_at((p + i) % track)
-        if dest < track:
-            self._knock_at(dest)
-        pos[m] = dest
-        board[dest] = m
 
     def _knock_at(self, hole: int) -> None:
         victim = self.board[hole]
@@ -410,16 +425,17 @@ class State:
         return [self.board[h] for h in holes if self.board[h] >= 0]
 
     def _check_winner(self, seat: int) -> bool:
-        opts = self.opts
-        if opts.team_play:
-            for s in opts.seats:
-                partner = (s + 2) % 4
-                if self.finished(s) and self.finished(partner):
-                    self.winners = tuple(sorted((s, partner)))
-                    break
+        t = self._tables
+        pos = self.pos
+        track = t.track
+        if t.team_play:  # four seats, so the teams are red-yellow and blue-green
+            if _all_home(pos, 0, track) and _all_home(pos, 2, track):
+                self.winners = (0, 2)
+            elif _all_home(pos, 1, track) and _all_home(pos, 3, track):
+                self.winners = (1, 3)
         else:
-            for s in opts.seats:
-                if self.finished(s):
+            for s in t.seats:
+                if _all_home(pos, s, track):
                     self.winners = (s,)
                     break
         if self.winners:
