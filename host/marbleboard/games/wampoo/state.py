@@ -32,6 +32,9 @@ LATER_DEAL = 4
 _JOKER_STEPS = STEPS[JOKER]
 _FAR = 1 << 30  # further than any card goes
 _SWAP_JACK = SWAP | JACK << 3
+# The set bits of a byte, lowest first: the fresh marbles of a mask, low and high byte.
+_BITS = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+_HIGH_BITS = [tuple(i + 8 for i in t) for t in _BITS]
 
 
 class _Tables:
@@ -44,9 +47,10 @@ class _Tables:
         self.seats = opts.seats
         self.side = opts.holes_per_side
         self.track = 4 * self.side
-        # The seat to the left of each playing seat (-1 for a seat not playing).
+        # The seat to the left of each playing seat; -1 for a seat not playing, and
+        # for "no seat" (-1), so that those still go to seat_after() to be refused.
         self.after = [self.seats[(self.seats.index(s) + 1) % len(self.seats)]
-                      if s in self.seats else -1 for s in range(4)]
+                      if s in self.seats else -1 for s in range(4)] + [-1]
         self.entry = [(s * self.side - 4) % self.track for s in range(4)]
         # Which ranks may end a move inside the HOME row.
         self.into_home = [not (r == SEVEN and not opts.seven_into_home)
@@ -180,29 +184,32 @@ class State:
         self._deal(FIRST_DEAL)
 
     def _deal(self, each: int) -> None:
+        after = self._tables.after
         seat = self.dealer
-        count = each * len(self.opts.seats)
-        deck, at = self.deck, self.deck_at
-        for i in range(count):
-            seat = self.seat_after(seat)
-            self.hands[seat].append(deck[at + i])
+        at = self.deck_at
+        count = each * len(self._tables.seats)
+        deck, hands = self.deck, self.hands
+        for i in range(at, at + count):
+            nxt = after[seat]
+            seat = nxt if nxt >= 0 else self.seat_after(seat)
+            hands[seat].append(deck[i])
         self.deck_at = at + count
         self.forfeited = 0
-        self.current = self.seat_after(self.dealer)
+        nxt = after[self.dealer]
+        self.current = nxt if nxt >= 0 else self.seat_after(self.dealer)
 
     def _next_turn(self, seat: int) -> None:
         hands = self.hands
         after = self._tables.after
         nxt = seat
         for _ in range(len(self._tables.seats)):
-            nxt = after[nxt] if nxt >= 0 else -1
-            if nxt < 0:
-                self.seat_after(seat)  # not a playing seat: says so as it always has
+            nxt = after[nxt] if after[nxt] >= 0 else self.seat_after(nxt)
             if hands[nxt]:
                 self.current = nxt
                 return
         # Everyone has played or thrown away their hand: the deal passes left.
-        self.dealer = self.seat_after(self.dealer)
+        nxt = after[self.dealer]
+        self.dealer = nxt if nxt >= 0 else self.seat_after(self.dealer)
         if len(self.deck) - self.deck_at >= LATER_DEAL * len(self._tables.seats):
             self._deal(LATER_DEAL)
         else:
@@ -224,14 +231,7 @@ class State:
             if pos[f] >= done and pos[f + 1] >= done and pos[f + 2] >= done and pos[f + 3] >= done:
                 ctrl = (seat + 2) % 4
         base = track + 4 * ctrl
-        protected: list[int] = []
-        if fresh:
-            bits, m = fresh, 0
-            while bits:
-                if bits & 1:
-                    protected.append(pos[m])
-                bits >>= 1
-                m += 1
+        protected = [pos[m] for m in _BITS[fresh & 255] + _HIGH_BITS[fresh >> 8]] if fresh else []
         # What each rank can do with a marble depends on the rank only through its
         # step count, so the marble's side of every check is worked out once here:
         # (marble << 7, hole, steps to its HOME entry or -1 inside HOME, then for a
@@ -251,7 +251,8 @@ class State:
                 k = p - base
                 while k + free < 3 and board[p + free + 1] < 0:
                     free += 1
-                marbles.append((m << 7, p, -1, free, 0, False))
+                if free:  # a marble that cannot move on in HOME has no moves at all
+                    marbles.append((m << 7, p, -1, free, 0, False))
             else:
                 in_play = True
                 ahead = behind = _FAR
@@ -388,9 +389,30 @@ class State:
                     break
         self.history.append(action)
         self.turns += 1
-        if self._check_winner(seat):
+        t = self._tables
+        pos = self.pos
+        track = t.track
+        # The first marble of a seat is tested inline: rarely is it HOME at all.
+        if t.team_play:  # four seats, so the teams are red-yellow and blue-green
+            if (pos[0] >= track and pos[8] >= track + 8
+                    and _all_home(pos, 0, track) and _all_home(pos, 2, track)):
+                self.winners = (0, 2)
+            elif (pos[4] >= track + 4 and pos[12] >= track + 12
+                    and _all_home(pos, 1, track) and _all_home(pos, 3, track)):
+                self.winners = (1, 3)
+        else:
+            for s in t.seats:
+                if pos[4 * s] >= track + 4 * s and _all_home(pos, s, track):
+                    self.winners = (s,)
+                    break
+        if self.winners:
+            self.current = OVER
             return
-        self._next_turn(seat)
+        nxt = t.after[seat]
+        if nxt >= 0 and self.hands[nxt]:
+            self.current = nxt
+        else:
+            self._next_turn(seat)
 
     def play(self, action: int) -> None:
         """Apply an action after checking that it is legal."""
@@ -423,25 +445,6 @@ class State:
         else:
             holes = [dest] if dest < track else []
         return [self.board[h] for h in holes if self.board[h] >= 0]
-
-    def _check_winner(self, seat: int) -> bool:
-        t = self._tables
-        pos = self.pos
-        track = t.track
-        if t.team_play:  # four seats, so the teams are red-yellow and blue-green
-            if _all_home(pos, 0, track) and _all_home(pos, 2, track):
-                self.winners = (0, 2)
-            elif _all_home(pos, 1, track) and _all_home(pos, 3, track):
-                self.winners = (1, 3)
-        else:
-            for s in t.seats:
-                if _all_home(pos, s, track):
-                    self.winners = (s,)
-                    break
-        if self.winners:
-            self.current = OVER
-            return True
-        return False
 
     # --- copies -------------------------------------------------------------------------
 
