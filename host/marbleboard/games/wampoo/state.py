@@ -383,26 +383,28 @@ class State:
                 pos[a], pos[b] = pb, pa
                 board[pa], board[pb] = b, a
             hand = self.hands[seat]
-            for i, c in enumerate(hand):
+            for c in hand:
                 if RANK[c] == r:
-                    self.cycle_played.append(hand.pop(i))
+                    hand.remove(c)  # the first card of this rank is the first of this value
+                    self.cycle_played.append(c)
                     break
         self.history.append(action)
         self.turns += 1
         t = self._tables
         pos = self.pos
         track = t.track
-        # The first marble of a seat is tested inline: rarely is it HOME at all.
+        # A seat's last marble is tested inline first: marbles come out in order,
+        # so the last is the one least often HOME.
         if t.team_play:  # four seats, so the teams are red-yellow and blue-green
-            if (pos[0] >= track and pos[8] >= track + 8
+            if (pos[3] >= track and pos[11] >= track + 8
                     and _all_home(pos, 0, track) and _all_home(pos, 2, track)):
                 self.winners = (0, 2)
-            elif (pos[4] >= track + 4 and pos[12] >= track + 12
+            elif (pos[7] >= track + 4 and pos[15] >= track + 12
                     and _all_home(pos, 1, track) and _all_home(pos, 3, track)):
                 self.winners = (1, 3)
         else:
             for s in t.seats:
-                if pos[4 * s] >= track + 4 * s and _all_home(pos, s, track):
+                if pos[4 * s + 3] >= track + 4 * s and _all_home(pos, s, track):
                     self.winners = (s,)
                     break
         if self.winners:
