@@ -93,7 +93,7 @@ def game_figures(search_s: float = 1.0) -> list[Row]:
     rows = []
     rate, turns = random_games(4, 200)
     rows.append(Row("random full 4-player games (one core)", f"{rate:.0f} games/s",
-                    f"target >= 100; {turns:.0f} turns a game"))
+                    f"target >= 150; {turns:.0f} turns a game"))
     rate2, turns2 = random_games(2, 200)
     rows.append(Row("random full 2-player games (one core)", f"{rate2:.0f} games/s",
                     f"{turns2:.0f} turns a game"))
