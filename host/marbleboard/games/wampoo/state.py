@@ -20,7 +20,7 @@ from ..base import OVER as OVER
 from ..base import Chance
 from ..base import RuleError as RuleError
 from ..cards import DECK_SIZE, JOKER, RANK, SPADES
-from .actions import FOLD, MOVE, OUT, SWAP, make
+from .actions import FOLD, MOVE, OUT, SWAP
 from .options import Options
 
 START = -1
@@ -32,15 +32,62 @@ SEVEN = 7
 FOUR = 4
 FIRST_DEAL = 5
 LATER_DEAL = 4
+_JOKER_STEPS = STEPS[JOKER]
+_FAR = 1 << 30  # further than any card goes
+_SWAP_JACK = SWAP | JACK << 3
+# The set bits of a byte, lowest first: the fresh marbles of a mask, low and high byte.
+_BITS = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+_HIGH_BITS = [tuple(i + 8 for i in t) for t in _BITS]
+
+
+class _Tables:
+    """What a game's options settle once, read at every turn instead of worked out."""
+
+    __slots__ = ("after", "entry", "into_home", "pass_entry", "plays_on", "seats", "side",
+                 "team_play", "track")
+
+    def __init__(self, opts: Options):
+        self.seats = opts.seats
+        self.side = opts.holes_per_side
+        self.track = 4 * self.side
+        # The seat to the left of each playing seat; -1 for a seat not playing, and
+        # for "no seat" (-1), so that those still go to seat_after() to be refused.
+        self.after = [self.seats[(self.seats.index(s) + 1) % len(self.seats)]
+                      if s in self.seats else -1 for s in range(4)] + [-1]
+        self.entry = [(s * self.side - 4) % self.track for s in range(4)]
+        # Which ranks may end a move inside the HOME row.
+        self.into_home = [not (r == SEVEN and not opts.seven_into_home)
+                          and not (r == JOKER and not opts.joker_into_home)
+                          for r in range(JOKER + 1)]
+        self.pass_entry = opts.pass_home_entry
+        self.team_play = opts.team_play
+        self.plays_on = opts.team_play and opts.partner_plays_on
+
+
+_TABLES: dict[Options, _Tables] = {}
+
+
+def _tables_for(opts: Options) -> _Tables:
+    tables = _TABLES.get(opts)
+    if tables is None:
+        tables = _TABLES[opts] = _Tables(opts)
+    return tables
+
+
+def _all_home(pos: list[int], seat: int, track: int) -> bool:
+    base = track + 4 * seat
+    m = 4 * seat
+    return pos[m] >= base and pos[m + 1] >= base and pos[m + 2] >= base and pos[m + 3] >= base
 
 
 class State:
-    __slots__ = ("board", "chance", "current", "cycle_played", "dealer", "deck", "deck_at",
-                 "discarded", "forfeited", "fresh", "hands", "history", "opts", "pos",
+    __slots__ = ("_tables", "board", "chance", "current", "cycle_played", "dealer", "deck",
+                 "deck_at", "discarded", "forfeited", "fresh", "hands", "history", "opts", "pos",
                  "side", "track", "turns", "winners")
 
     def __init__(self, opts: Options):
         self.opts = opts
+        self._tables = _tables_for(opts)
         self.side = opts.holes_per_side
         self.track = 4 * self.side
         self.pos = [START] * 16
@@ -140,27 +187,33 @@ class State:
         self._deal(FIRST_DEAL)
 
     def _deal(self, each: int) -> None:
+        after = self._tables.after
         seat = self.dealer
-        count = each * len(self.opts.seats)
-        deck, at = self.deck, self.deck_at
-        for i in range(count):
-            seat = self.seat_after(seat)
-            self.hands[seat].append(deck[at + i])
+        at = self.deck_at
+        count = each * len(self._tables.seats)
+        deck, hands = self.deck, self.hands
+        for i in range(at, at + count):
+            nxt = after[seat]
+            seat = nxt if nxt >= 0 else self.seat_after(seat)
+            hands[seat].append(deck[i])
         self.deck_at = at + count
         self.forfeited = 0
-        self.current = self.seat_after(self.dealer)
+        nxt = after[self.dealer]
+        self.current = nxt if nxt >= 0 else self.seat_after(self.dealer)
 
     def _next_turn(self, seat: int) -> None:
         hands = self.hands
+        after = self._tables.after
         nxt = seat
-        for _ in range(len(self.opts.seats)):
-            nxt = self.seat_after(nxt)
+        for _ in range(len(self._tables.seats)):
+            nxt = after[nxt] if after[nxt] >= 0 else self.seat_after(nxt)
             if hands[nxt]:
                 self.current = nxt
                 return
         # Everyone has played or thrown away their hand: the deal passes left.
-        self.dealer = self.seat_after(self.dealer)
-        if len(self.deck) - self.deck_at >= LATER_DEAL * len(self.opts.seats):
+        nxt = after[self.dealer]
+        self.dealer = nxt if nxt >= 0 else self.seat_after(self.dealer)
+        if len(self.deck) - self.deck_at >= LATER_DEAL * len(self._tables.seats):
             self._deal(LATER_DEAL)
         else:
             self.chance = "shuffle"  # the deck has run down: all 54 cards are shuffled
@@ -172,90 +225,117 @@ class State:
         seat = self.current
         if seat < 0:
             return []
-        hand = self.hands[seat]
-        ctrl = self.controls(seat)
-        pos, board, fresh, track = self.pos, self.board, self.fresh, self.track
-        first = 4 * ctrl
+        t = self._tables
+        pos, board, fresh, track = self.pos, self.board, self.fresh, t.track
+        ctrl = seat
+        if t.plays_on:
+            done = track + 4 * seat
+            f = 4 * seat
+            if pos[f] >= done and pos[f + 1] >= done and pos[f + 2] >= done and pos[f + 3] >= done:
+                ctrl = (seat + 2) % 4
+        base = track + 4 * ctrl
+        protected = [pos[m] for m in _BITS[fresh & 255] + _HIGH_BITS[fresh >> 8]] if fresh else []
+        # What each rank can do with a marble depends on the rank only through its
+        # step count, so the marble's side of every check is worked out once here:
+        # (marble << 7, hole, steps to its HOME entry or -1 inside HOME, then for a
+        # track marble the nearest protected marble ahead and behind and whether one
+        # is exactly a Joker's 20 ahead, or for a HOME marble the free holes ahead).
+        marbles: list[tuple[int, int, int, int, int, bool]] = []
         waiting = -1
-        on_board = []
         in_play = False
-        for m in range(first, first + 4):
+        entry = t.entry[ctrl]
+        for m in range(4 * ctrl, 4 * ctrl + 4):
             p = pos[m]
             if p == START:
                 if waiting < 0:
                     waiting = m
+            elif p >= track:
+                free = 0
+                k = p - base
+                while k + free < 3 and board[p + free + 1] < 0:
+                    free += 1
+                if free:  # a marble that cannot move on in HOME has no moves at all
+                    marbles.append((m << 7, p, -1, free, 0, False))
             else:
-                on_board.append(m)
-                if p < track:
-                    in_play = True
-        protected = [pos[m] for m in range(16) if fresh >> m & 1]
-        ranks = sorted(set(RANK[c] for c in hand))
+                in_play = True
+                ahead = behind = _FAR
+                at_joker = False
+                for q in protected:
+                    off = (q - p) % track
+                    if off:
+                        if off < ahead:
+                            ahead = off
+                        if off == _JOKER_STEPS:
+                            at_joker = True
+                        if track - off < behind:
+                            behind = track - off
+                marbles.append((m << 7, p, (entry - p) % track, ahead, behind, at_joker))
+        home_free = 0
+        while home_free < 4 and board[base + home_free] < 0:
+            home_free += 1
+        out = -1
+        if waiting >= 0:
+            starter = ctrl * t.side
+            occupant = board[starter]
+            if occupant < 0 or not fresh >> occupant & 1:
+                out = waiting << 7 | starter << 11
+        into_home, pass_entry = t.into_home, t.pass_entry
         actions: list[int] = []
-        for r in ranks:
-            if r in GETS_OUT and waiting >= 0:
-                starter = ctrl * self.side
-                occupant = board[starter]
-                if occupant < 0 or not fresh >> occupant & 1:
-                    actions.append(make(OUT, r, waiting, starter))
+        append = actions.append
+        last = 0
+        for c in sorted(self.hands[seat]):  # cards in rank order: each rank once
+            r = RANK[c]
+            if r == last:
+                continue
+            last = r
+            if out >= 0 and r in GETS_OUT:
+                append(OUT | r << 3 | out)
             if r == JACK and in_play:
                 self._swaps(actions)
-            for m in on_board:
-                self._moves(m, r, protected, actions)
+            kind = MOVE | r << 3
+            if r == FOUR:
+                for mm, p, to_entry, _ahead, behind, _at_joker in marbles:
+                    if to_entry >= 0 and behind > 4:
+                        append(kind | mm | (p - 4) % track << 11)
+                continue
+            n = STEPS[r]
+            joker = r == JOKER
+            may_enter = into_home[r]
+            for mm, p, to_entry, ahead, _behind, at_joker in marbles:
+                if to_entry < 0:
+                    if n <= ahead:
+                        append(kind | mm | (p + n) << 11)
+                    continue
+                if n > to_entry:
+                    k = n - to_entry - 1
+                    if may_enter and k < home_free and (joker or ahead > to_entry):
+                        append(kind | mm | (base + k) << 11)
+                    if not pass_entry:
+                        continue
+                if at_joker if joker else ahead <= n:
+                    continue  # cannot land on a protected marble; only a Joker passes one
+                append(kind | mm | (p + n) % track << 11)
         if not actions:
-            actions.append(FOLD)
+            append(FOLD)
         return actions
 
     def _swaps(self, actions: list[int]) -> None:
         pos, fresh, track = self.pos, self.fresh, self.track
         movable = [m for m in range(16) if 0 <= pos[m] < track and not fresh >> m & 1]
-        for i, a in enumerate(movable):
-            sa = a >> 2
-            for b in movable[i + 1:]:
-                if b >> 2 != sa:  # two of one colour would change nothing
-                    actions.append(make(SWAP, JACK, a, b))
-
-    def _moves(self, m: int, r: int, protected: list[int], actions: list[int]) -> None:
-        p = self.pos[m]
-        track = self.track
-        board = self.board
-        if r == FOUR:
-            if p >= track:
-                return  # never backwards out of HOME
-            for q in protected:
-                if 0 < (p - q) % track <= 4:
-                    return  # a protected STARTER marble blocks both ways
-            actions.append(make(MOVE, r, m, (p - 4) % track))
-            return
-        n = STEPS[r]
-        seat = m >> 2
-        if p >= track:  # inside HOME: exact count, never jumping its own marbles
-            base = track + 4 * seat
-            k = p - base
-            if k + n > 3:
-                return
-            for j in range(k + 1, k + n + 1):
-                if board[base + j] >= 0:
-                    return
-            actions.append(make(MOVE, r, m, base + k + n))
-            return
-        to_entry = (self.entry(seat) - p) % track
-        joker = r == JOKER
-        if n > to_entry:
-            k = n - to_entry - 1
-            allowed = k <= 3 and not (r == SEVEN and not self.opts.seven_into_home) and not (
-                joker and not self.opts.joker_into_home)
-            base = track + 4 * seat
-            if (allowed
-                    and (joker or not any(0 < (q - p) % track <= to_entry for q in protected))
-                    and all(board[base + j] < 0 for j in range(k + 1))):
-                actions.append(make(MOVE, r, m, base + k))
-            if not self.opts.pass_home_entry:
-                return
-        for q in protected:
-            off = (q - p) % track
-            if off == n or (0 < off < n and not joker):
-                return  # cannot land on it; only a Joker passes it
-        actions.append(make(MOVE, r, m, (p + n) % track))
+        append = actions.append
+        count = len(movable)
+        j = 0
+        for i in range(count):
+            a = movable[i]
+            # Marbles are numbered by colour, so the partners of a different colour
+            # are all those after the last of a's colour.
+            if j <= i:
+                j = i + 1
+                while j < count and movable[j] >> 2 == a >> 2:
+                    j += 1
+            first = _SWAP_JACK | a << 7
+            for b in movable[j:]:
+                append(first | b << 11)
 
     # --- applying -------------------------------------------------------------------
 
@@ -272,28 +352,72 @@ class State:
             r = action >> 3 & 15
             a = action >> 7 & 15
             b = action >> 11
+            pos, board = self.pos, self.board
             if kind == MOVE:
-                self._move(a, b, r)
+                track = self.track
+                p = pos[a]
+                board[p] = -1
+                fresh = self.fresh & ~(1 << a)
+                if r == SEVEN and p < track:
+                    # The 7 knocks off every marble along its way, on the track.
+                    steps = 7 if b < track else (self._tables.entry[a >> 2] - p) % track
+                    for i in range(p + 1, p + steps + 1):
+                        hole = i % track
+                        victim = board[hole]
+                        if victim >= 0:
+                            board[hole] = -1
+                            pos[victim] = START
+                            fresh &= ~(1 << victim)
+                if b < track:
+                    victim = board[b]
+                    if victim >= 0:
+                        pos[victim] = START
+                        fresh &= ~(1 << victim)
+                pos[a] = b
+                board[b] = a
+                self.fresh = fresh
             elif kind == OUT:
                 self._knock_at(b)
-                self.pos[a] = b
-                self.board[b] = a
+                pos[a] = b
+                board[b] = a
                 self.fresh |= 1 << a
             else:  # SWAP
-                pos, board = self.pos, self.board
                 pa, pb = pos[a], pos[b]
                 pos[a], pos[b] = pb, pa
                 board[pa], board[pb] = b, a
             hand = self.hands[seat]
-            for i, c in enumerate(hand):
+            for c in hand:
                 if RANK[c] == r:
-                    self.cycle_played.append(hand.pop(i))
+                    hand.remove(c)  # the first card of this rank is the first of this value
+                    self.cycle_played.append(c)
                     break
         self.history.append(action)
         self.turns += 1
-        if self._check_winner(seat):
+        t = self._tables
+        pos = self.pos
+        track = t.track
+        # A seat's last marble is tested inline first: marbles come out in order,
+        # so the last is the one least often HOME.
+        if t.team_play:  # four seats, so the teams are red-yellow and blue-green
+            if (pos[3] >= track and pos[11] >= track + 8
+                    and _all_home(pos, 0, track) and _all_home(pos, 2, track)):
+                self.winners = (0, 2)
+            elif (pos[7] >= track + 4 and pos[15] >= track + 12
+                    and _all_home(pos, 1, track) and _all_home(pos, 3, track)):
+                self.winners = (1, 3)
+        else:
+            for s in t.seats:
+                if pos[4 * s + 3] >= track + 4 * s and _all_home(pos, s, track):
+                    self.winners = (s,)
+                    break
+        if self.winners:
+            self.current = OVER
             return
-        self._next_turn(seat)
+        nxt = t.after[seat]
+        if nxt >= 0 and self.hands[nxt]:
+            self.current = nxt
+        else:
+            self._next_turn(seat)
 
     def play(self, action: int) -> None:
         """Apply an action after checking that it is legal."""
@@ -302,21 +426,6 @@ class State:
         if action not in self.legal_actions():
             raise RuleError(f"not a legal action here: {action}")
         self.apply(action)
-
-    def _move(self, m: int, dest: int, r: int) -> None:
-        pos, board, track = self.pos, self.board, self.track
-        p = pos[m]
-        board[p] = -1
-        self.fresh &= ~(1 << m)
-        if r == SEVEN and p < track:
-            # The 7 knocks off every marble along its way, on the track.
-            steps = 7 if dest < track else (self.entry(m >> 2) - p) % track
-            for i in range(1, steps + 1):
-                self._knock_at((p + i) % track)
-        if dest < track:
-            self._knock_at(dest)
-        pos[m] = dest
-        board[dest] = m
 
     def _knock_at(self, hole: int) -> None:
         victim = self.board[hole]
@@ -342,29 +451,12 @@ class State:
             holes = [dest] if dest < track else []
         return [self.board[h] for h in holes if self.board[h] >= 0]
 
-    def _check_winner(self, seat: int) -> bool:
-        opts = self.opts
-        if opts.team_play:
-            for s in opts.seats:
-                partner = (s + 2) % 4
-                if self.finished(s) and self.finished(partner):
-                    self.winners = tuple(sorted((s, partner)))
-                    break
-        else:
-            for s in opts.seats:
-                if self.finished(s):
-                    self.winners = (s,)
-                    break
-        if self.winners:
-            self.current = OVER
-            return True
-        return False
-
     # --- copies -------------------------------------------------------------------------
 
     def clone(self) -> State:
         new = State.__new__(State)
         new.opts = self.opts
+        new._tables = self._tables
         new.side, new.track = self.side, self.track
         new.pos = self.pos[:]
         new.board = self.board[:]
