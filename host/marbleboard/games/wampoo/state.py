@@ -235,11 +235,11 @@ class State:
                 ctrl = (seat + 2) % 4
         base = track + 4 * ctrl
         protected = [pos[m] for m in _BITS[fresh & 255] + _HIGH_BITS[fresh >> 8]] if fresh else []
-        # What each rank can do with a marble depends on the rank only through its
-        # step count, so the marble's side of every check is worked out once here:
-        # (marble << 7, hole, steps to its HOME entry or -1 inside HOME, then for a
-        # track marble the nearest protected marble ahead and behind and whether one
-        # is exactly a Joker's 20 ahead, or for a HOME marble the free holes ahead).
+        # The marble's side of every check is the same for each rank in the hand, so
+        # it is worked out once here: (marble << 7, hole, steps to its HOME entry or
+        # -1 inside HOME, then for a track marble the nearest protected marble ahead
+        # and behind and whether one is exactly a Joker's 20 ahead, or for a HOME
+        # marble the free holes ahead).
         marbles: list[tuple[int, int, int, int, int, bool]] = []
         waiting = -1
         in_play = False
