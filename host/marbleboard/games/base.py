@@ -21,9 +21,10 @@ table needs to read moves from the sensors and to light them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, fields
+from types import ModuleType
+from typing import Any, ClassVar, Protocol, Self
 
 CHANCE = -1  # ``state.current`` when chance acts
 OVER = -2  # ``state.current`` when the game has ended
@@ -64,6 +65,69 @@ class Chance:
         elif len(outcome) != 1 or not 0 <= outcome[0] < self.size:
             raise RuleError(f"a {self.kind} is one number from 0 to {self.size - 1}")
         return outcome
+
+
+class GameOptions:
+    """What every game's options dataclass shares: JSON both ways, refusing a name
+    the game does not know (a typo must not pass silently as a default)."""
+
+    game_title: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = asdict(self)  # type: ignore[call-overload]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown {cls.game_title} options: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+class StateRules:
+    """What every engine's state shares; engines keep their own fields."""
+
+    __slots__ = ()
+    current: int
+
+    def is_chance(self) -> bool:
+        return self.current == CHANCE
+
+    def is_over(self) -> bool:
+        return self.current == OVER
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def play(self, action: int) -> None:
+        """Apply an action after checking that it is legal."""
+        if self.current < 0:
+            raise RuleError("it is not a player's turn")
+        if action not in self.legal_actions():
+            raise RuleError(f"not a legal action here: {action}")
+        self.apply(action)
+
+
+def team_lead(seats: Sequence[int], friends: Callable[[int], bool],
+              value: Callable[[int], float]) -> float:
+    """The mean value of one side less the mean of the others: the shape of every
+    game's evaluation, so a partner's progress counts as one's own."""
+    mine = theirs = 0.0
+    n_mine = n_theirs = 0
+    for s in seats:
+        v = value(s)
+        if friends(s):
+            mine += v
+            n_mine += 1
+        else:
+            theirs += v
+            n_theirs += 1
+    return mine / max(1, n_mine) - theirs / max(1, n_theirs)
 
 
 class GameState(Protocol):
@@ -189,14 +253,15 @@ class Game:
     title: ClassVar[str]  # what people read
     seat_names: ClassVar[tuple[str, ...]]  # every seat there can be, in playing order
     players: ClassVar[tuple[int, ...]]  # the player counts allowed
-    options_type: ClassVar[type]  # a frozen dataclass with ``players``, to_json, from_json
+    options_type: ClassVar[type[GameOptions]]  # its options, with ``players``
+    notation: ClassVar[ModuleType]  # action_text, parse_action, position_text, ... (below)
     chances: ClassVar[tuple[Chance, ...]]  # every kind of chance node the game has
     marbles: MarbleRules | None = None  # None: a game with no marbles (cards only)
 
     # --- setting up -----------------------------------------------------------------
 
     def options(self, data: dict[str, Any] | None = None) -> Any:
-        return self.options_type.from_json(data or {})  # type: ignore[attr-defined]
+        return self.options_type.from_json(data or {})
 
     def new_state(self, options: Any = None) -> Any:
         raise NotImplementedError
@@ -215,11 +280,11 @@ class Game:
     # --- text -----------------------------------------------------------------------
 
     def action_text(self, state: Any, action: int) -> str:
-        raise NotImplementedError
+        return self.notation.action_text(state, action)  # type: ignore[no-any-return]
 
     def parse_action(self, state: Any, text: str) -> int:
         """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
-        raise NotImplementedError
+        return self.notation.parse_action(state, text)  # type: ignore[no-any-return]
 
     def forced(self, state: Any) -> int | None:
         """The action the table plays by itself, asking nobody: a turn with nothing
@@ -245,16 +310,17 @@ class Game:
                       hide_all: bool = False) -> str:
         """The position in one line; what ``seen_by`` may not see is hidden (all
         hidden things with ``hide_all``)."""
-        raise NotImplementedError
+        return self.notation.position_text(  # type: ignore[no-any-return]
+            state, seen_by, hide_all)
 
     def parse_position(self, text: str, options: Any = None) -> Any:
-        raise NotImplementedError
+        return self.notation.parse_position(text, options)
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return self.notation.state_to_json(state)  # type: ignore[no-any-return]
 
     def state_from_json(self, data: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        return self.notation.state_from_json(data)
 
     # --- who sees what ----------------------------------------------------------------
 

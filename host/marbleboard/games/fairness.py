@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .base import Chance
@@ -46,9 +47,10 @@ class ChanceSource:
     def __init__(self, rng: random.Random | None = None):
         self.rng = rng if rng is not None else secrets.SystemRandom()
 
-    def draw(self, chance: Chance, text_of: object) -> Outcome:
+    def draw(self, chance: Chance,
+             text_of: Callable[[Chance, Sequence[int]], str]) -> Outcome:
         """An outcome for ``chance``; ``text_of(chance, values)`` writes it."""
         values = chance.draw(self.rng)
-        text = text_of(chance, values)  # type: ignore[operator]
+        text = text_of(chance, values)
         salt = f"{self.rng.getrandbits(128):032x}"
         return Outcome(chance.kind, values, text, salt, commitment(salt, text), chance.secret)

@@ -9,7 +9,6 @@ marble may go into any free hole of it, so only the count there matters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from ..board import Board
@@ -32,11 +31,11 @@ class BoardMap:
         self.rules = rules
         # Every hole but the START rows must hold exactly what the game says.
         self.exact = frozenset(h.sensor for h in board.holes if h.role != POOL_ROLE)
-        self._sensors = lru_cache(maxsize=None)(self._convert)
+        self._sensor = {h.id: h.sensor for h in board.holes}
 
     def sensor(self, hole_id: str) -> int:
         try:
-            return self.board.hole(hole_id).sensor
+            return self._sensor[hole_id]
         except KeyError:
             raise ValueError(f"board {self.board.id!r} has no hole {hole_id!r}: it is not "
                              f"a board for this game") from None
@@ -55,13 +54,12 @@ class BoardMap:
                     f"it has {', '.join(spare[:5])}{' ...' if len(spare) > 5 else ''} too"
                     if spare else "") if part))
 
-    def _convert(self, target: Target) -> SensorTarget:
-        return SensorTarget(frozenset(self.sensor(h) for h in target.holes),
-                            tuple((tuple(self.sensor(h) for h in pool), n)
-                                  for pool, n in target.pools))
-
     def target(self, state: Any) -> SensorTarget:
-        return self._sensors(self.rules.target(state))
+        target: Target = self.rules.target(state)
+        sensor = self.sensor
+        return SensorTarget(frozenset(sensor(h) for h in target.holes),
+                            tuple((tuple(sensor(h) for h in pool), n)
+                                  for pool, n in target.pools))
 
     def sensors(self, hole_ids: list[str]) -> list[int]:
         return [self.sensor(h) for h in hole_ids]

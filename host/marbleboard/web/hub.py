@@ -85,7 +85,9 @@ class TableHub:
         self.other_bases: list[str] = []  # other bases people may type (marbleboard.local)
         self.codes = JoinCodes(on_change=self.changed)  # short codes beside the QR codes
         self.table: Table | None = None
-        self.games = games_for(board)
+        # The board never changes under a running service: what it plays is fixed.
+        self.counts = {g.name: player_counts(g, board) for g in GAMES.values()}
+        self.games = [g for g in GAMES.values() if self.counts[g.name]]
         self.tokens: dict[int, str] = {}
         self.clients: list[Client] = []
         self.pace_s = pace_s
@@ -112,7 +114,7 @@ class TableHub:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The games the lobby offers: who can sit where, and the rule choices."""
-        counts = {g.name: player_counts(g, self.board) for g in self.games}
+        counts = self.counts
         return [{"name": g.name, "title": g.title, "players": counts[g.name],
                  "seats": {str(n): [g.seat_names[s] for s in g.seats(g.options({"players": n}))]
                            for n in counts[g.name]},
@@ -125,7 +127,7 @@ class TableHub:
             raise Refused(422, "game", f"this board does not play {game_name!r}")
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
-        if players not in player_counts(game, self.board):
+        if players not in self.counts[game.name]:
             raise Refused(422, "players", f"this board is not for {game.title} with {players}")
         try:
             options = game.options({"players": players, **(rules or {})})

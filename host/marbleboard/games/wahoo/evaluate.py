@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..base import team_lead
 from .geometry import ROW, START
 from .state import State
 
@@ -63,14 +64,5 @@ def evaluate(state: State, seat: int) -> float:
     """Positive when the seat (and its partner) lead; roughly in holes."""
     if state.winners:
         return WIN if seat in state.winners else -WIN
-    mine = theirs = 0.0
-    n_mine = n_theirs = 0
-    for s in state.opts.seats:
-        value = progress(state, s) - 6 * danger(state, s)
-        if friends(state, seat, s):
-            mine += value
-            n_mine += 1
-        else:
-            theirs += value
-            n_theirs += 1
-    return mine / max(1, n_mine) - theirs / max(1, n_theirs)
+    return team_lead(state.opts.seats, lambda s: friends(state, seat, s),
+                     lambda s: progress(state, s) - 6 * danger(state, s))

@@ -3,11 +3,11 @@ that the table, the screens, the bots and the records use."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
-from ..base import Chance, Game, RuleError, View
+from ..base import Chance, Game, RuleError
 from . import notation
 from .actions import PASS
 from .evaluate import evaluate, progress
@@ -24,18 +24,13 @@ class WaHoo(Game):
     players = (2, 3, 4, 5, 6)
     options_type = Options
     chances = (ROLL,)
+    notation: ClassVar[ModuleType] = notation
 
     def __init__(self) -> None:
         self.marbles = WahooMarbles()
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
-
-    def action_text(self, state: Any, action: int) -> str:
-        return notation.action_text(state, action)
-
-    def parse_action(self, state: Any, text: str) -> int:
-        return notation.parse_action(state, text)
 
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         """A roll as the face people read: ``"1"`` .. ``"6"``."""
@@ -50,19 +45,6 @@ class WaHoo(Game):
     def position_text(self, state: Any, seen_by: int | None = None,
                       hide_all: bool = False) -> str:
         return notation.position_text(state)  # nothing is hidden
-
-    def parse_position(self, text: str, options: Any = None) -> State:
-        return notation.parse_position(text, options)
-
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        return notation.state_to_json(state)
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return notation.state_from_json(data)
-
-    def sample(self, view: View, rng: random.Random) -> State:
-        """Nothing is hidden: the position itself."""
-        return notation.parse_position(view.position, view.options)
 
     def public(self, state: Any) -> dict[str, Any]:
         track, centre = state.track, state.g.centre

@@ -5,9 +5,9 @@ docs/rules/wa-hoo.md.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
+from ..base import GameOptions
 from .geometry import BOARDS, check_side
 
 # Who plays on each board, in playing order: spread round the board, two players
@@ -19,7 +19,8 @@ ACTIVE_SEATS = {
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(GameOptions):
+    game_title = "Wa-Hoo"
     players: int = 4
     # "wahoo" (four colours, 2-4 players) or "wahoo6" (six colours, 2-6 players);
     # left empty, the four-colour board for up to four players, else the six.
@@ -61,14 +62,3 @@ class Options:
     def partner(self, seat: int) -> int:
         """The seat opposite (the partner, when partners play)."""
         return (seat + self.colours // 2) % self.colours
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        unknown = set(data) - set(known)
-        if unknown:
-            raise ValueError(f"unknown Wa-Hoo options: {', '.join(sorted(unknown))}")
-        return cls(**known)

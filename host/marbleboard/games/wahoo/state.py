@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import CHANCE, OVER, Chance, RuleError
+from ..base import CHANCE, OVER, Chance, RuleError, StateRules
 from .actions import OUT, PASS
 from .geometry import ROW, START, geometry
 from .options import Options
@@ -30,7 +30,7 @@ ROLL = Chance("roll", 6, permutation=False, secret=False)
 GETS_OUT = (1, 6)
 
 
-class State:
+class State(StateRules):
     __slots__ = ("after", "board", "colours", "contenders", "current", "done", "g", "history",
                  "occ", "opts", "pos", "roll", "roller", "rolloff", "routes", "track", "turns",
                  "winners")
@@ -64,12 +64,6 @@ class State:
             self.roller = int(opts.first_player)
 
     # --- who plays ------------------------------------------------------------------
-
-    def is_chance(self) -> bool:
-        return self.current == CHANCE
-
-    def is_over(self) -> bool:
-        return self.current == OVER
 
     def seat_after(self, seat: int) -> int:
         return self.after[seat]
@@ -207,14 +201,6 @@ class State:
         if self.roll != 1 and self.roll != 6:
             self.roller = self.after[seat]
         self.current = CHANCE
-
-    def play(self, action: int) -> None:
-        """Apply an action after checking that it is legal."""
-        if self.current < 0:
-            raise RuleError("it is not a player's turn")
-        if action not in self.legal_actions():
-            raise RuleError(f"not a legal action here: {action}")
-        self.apply(action)
 
     def _check_finish(self, seat: int) -> bool:
         first = self.track + ROW * seat

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from ..base import Chance, Game, RuleError, View
 from ..cards import RANK, card_name, cards_text, parse_cards, rank_name
@@ -24,18 +25,13 @@ class Wampoo(Game):
     players = (2, 3, 4)
     options_type = Options
     chances = (SHUFFLE,)
+    notation: ClassVar[ModuleType] = notation
 
     def __init__(self) -> None:
         self.marbles = WampooMarbles()
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
-
-    def action_text(self, state: Any, action: int) -> str:
-        return notation.action_text(state, action)
-
-    def parse_action(self, state: Any, text: str) -> int:
-        return notation.parse_action(state, text)
 
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
@@ -53,19 +49,6 @@ class Wampoo(Game):
             return chance.check(parse_cards(text))
         except ValueError as e:
             raise RuleError(str(e)) from e
-
-    def position_text(self, state: Any, seen_by: int | None = None,
-                      hide_all: bool = False) -> str:
-        return notation.position_text(state, seen_by, hide_all)
-
-    def parse_position(self, text: str, options: Any = None) -> State:
-        return notation.parse_position(text, options)
-
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        return notation.state_to_json(state)
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return notation.state_from_json(data)
 
     def sample(self, view: View, rng: random.Random) -> State:
         """The cards the seat cannot see, dealt at random into the other hands and

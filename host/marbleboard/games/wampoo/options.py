@@ -5,15 +5,17 @@ Each choice is explained, with the sentence it interprets, in docs/rules/wampoo.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+
+from ..base import GameOptions
 
 SEAT_NAMES = ("red", "blue", "yellow", "green")  # in playing order: each is left of the last
 ACTIVE_SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}  # two players sit opposite
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(GameOptions):
+    game_title = "Wampoo"
     players: int = 4
     holes_per_side: int = 18  # the board's track is four times this
     # Four players play as two teams, partners opposite each other.
@@ -48,14 +50,3 @@ class Options:
     def deck_remainder(self) -> int:
         """Cards left in the deck when it has run down: 2, 3 or 4 by player count."""
         return {4: 2, 3: 3, 2: 4}[self.players]
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        unknown = set(data) - set(known)
-        if unknown:
-            raise ValueError(f"unknown Wampoo options: {', '.join(sorted(unknown))}")
-        return cls(**known)

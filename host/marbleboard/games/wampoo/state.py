@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ..base import CHANCE as CHANCE
 from ..base import OVER as OVER
-from ..base import Chance
+from ..base import Chance, StateRules
 from ..base import RuleError as RuleError
 from ..cards import DECK_SIZE, JOKER, RANK, SPADES
 from .actions import FOLD, MOVE, OUT, SWAP
@@ -80,7 +80,7 @@ def _all_home(pos: list[int], seat: int, track: int) -> bool:
     return pos[m] >= base and pos[m + 1] >= base and pos[m + 2] >= base and pos[m + 3] >= base
 
 
-class State:
+class State(StateRules):
     __slots__ = ("_tables", "board", "chance", "current", "cycle_played", "dealer", "deck",
                  "deck_at", "discarded", "forfeited", "fresh", "hands", "history", "opts", "pos",
                  "side", "track", "turns", "winners")
@@ -120,12 +120,6 @@ class State:
         return self.track + 4 * seat + k
 
     # --- who plays ------------------------------------------------------------------
-
-    def is_chance(self) -> bool:
-        return self.current == CHANCE
-
-    def is_over(self) -> bool:
-        return self.current == OVER
 
     def seat_after(self, seat: int) -> int:
         seats = self.opts.seats
@@ -418,14 +412,6 @@ class State:
             self.current = nxt
         else:
             self._next_turn(seat)
-
-    def play(self, action: int) -> None:
-        """Apply an action after checking that it is legal."""
-        if self.current < 0:
-            raise RuleError("it is not a player's turn")
-        if action not in self.legal_actions():
-            raise RuleError(f"not a legal action here: {action}")
-        self.apply(action)
 
     def _knock_at(self, hole: int) -> None:
         victim = self.board[hole]
