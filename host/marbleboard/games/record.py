@@ -55,8 +55,9 @@ class GameRecord:
         self.moves.append(f"{outcome.kind} {len(self.chances)}")
         self.chances.append(outcome)
 
-    def add_move(self, state: Any, action: int) -> str:
-        text = self.game.action_text(state, action)
+    def add_move(self, state: Any, action: int, text: str | None = None) -> str:
+        """Record and apply an action (``text``: its notation, if already written)."""
+        text = text if text is not None else self.game.action_text(state, action)
         self.moves.append(text)
         state.apply(action)
         if state.winners:

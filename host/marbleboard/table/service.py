@@ -223,15 +223,19 @@ class Table:
 
     # --- committing ------------------------------------------------------------------------
 
-    async def commit(self, action: int) -> None:
+    def _save_move(self, action: int) -> None:
+        """Save, record and apply an action of the seat to play, and log it. Saved
+        before the lights change: a kill now loses nothing shown."""
         state = self.state
-        text = self.game.action_text(state, action)
-        seat = state.current
         assert self.game_id is not None
-        # Saved before the lights change: a kill now loses nothing shown.
+        seat = state.current
+        text = self.game.action_text(state, action)
         self.store.add_entry(self.game_id, len(self.record.moves), text)
-        self.record.add_move(state, action)
+        self.record.add_move(state, action, text)
         self._say(f"{self.names[seat]}: {text}")
+
+    async def commit(self, action: int) -> None:
+        self._save_move(action)
         self._new_turn()
         self.committed.set()
         self.committed = asyncio.Event()
@@ -267,11 +271,7 @@ class Table:
                 continue
             forced = game.forced(state)
             if forced is not None:
-                seat = state.current
-                self.store.add_entry(self.game_id, len(self.record.moves),
-                                     game.action_text(state, forced))
-                text = self.record.add_move(state, forced)
-                self._say(f"{self.names[seat]}: {text}")
+                self._save_move(forced)
                 continue
             break
         if state.current in self.bots and self.bot_action is None:
