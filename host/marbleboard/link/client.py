@@ -188,7 +188,8 @@ class BoardLink:
                                 f"{self.board_id!r}: flash it with `make flash "
                                 f"BOARD={self.board_id}`")
             try:
-                _kind, snap = await asyncio.wait_for(snap_waiter, self.hello_timeout)
+                async with asyncio.timeout(self.hello_timeout):
+                    _kind, snap = await snap_waiter
             except TimeoutError:
                 continue
             finally:
@@ -221,7 +222,8 @@ class BoardLink:
                 delay = low
                 failures = 0
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._lost_event.wait(), self.ping_interval)
+                async with asyncio.timeout(self.ping_interval):
+                    await self._lost_event.wait()
             if not self.connected:
                 continue
             if loop.time() - self._last_rx > self.silence_timeout:
@@ -342,6 +344,9 @@ class BoardLink:
             raise LinkError(str(e)) from e
         self.tx_bytes += len(data)
 
+    # Timeouts here are asyncio.timeout, never wait_for: on Python 3.11, wait_for
+    # can swallow a cancellation that arrives as its future completes, and the
+    # task that called it (the table's event loop) then never stops.
     async def _request(self, kind: str, fields: list[tuple[str, Any]], expect: str,
                        timeout: float) -> tuple[str, dict[str, str]]:
         fut: asyncio.Future[tuple[str, dict[str, str]]] = (
@@ -349,7 +354,8 @@ class BoardLink:
         self._waiters[expect] = fut
         try:
             self._write(encode(kind, fields))
-            return await asyncio.wait_for(fut, timeout)
+            async with asyncio.timeout(timeout):
+                return await fut
         finally:
             if self._waiters.get(expect) is fut:
                 del self._waiters[expect]
@@ -365,7 +371,8 @@ class BoardLink:
         self._waiters[key] = fut
         try:
             self._write(frame)
-            kind, fields = await asyncio.wait_for(fut, 1.0)
+            async with asyncio.timeout(1.0):
+                kind, fields = await fut
         except (TimeoutError, LinkError):
             return False
         finally:
