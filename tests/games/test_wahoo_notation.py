@@ -140,11 +140,20 @@ def test_the_game_describes_itself():
     assert WAHOO.marbles.layout_for(WAHOO.options({"players": 6})) == "wahoo6"
 
 
+def test_on_the_six_colour_board_two_to_four_play_on_it_too():
+    fitted = WAHOO.marbles.fit({"players": 4, "partners": True}, "wahoo6")
+    options = WAHOO.options(fitted)
+    assert options.board == "wahoo6" and options.seats == (0, 1, 3, 4)
+    assert options.partner(0) == 3 and options.partner(1) == 4
+    assert WAHOO.marbles.fit({"players": 4}, "wahoo") == {"players": 4, "board": "wahoo"}
+    assert WAHOO.marbles.fit({"players": 2, "board": "wahoo"}, "wahoo6")["board"] == "wahoo"
+
+
 def test_public_shows_the_die_and_each_seats_progress():
     state = play(position({"R": "5,R1,RS,RS"}, 4, players=2), "4 5-9")
     shown = WAHOO.public(state)
-    assert shown["die"] == 4 and shown["roller"] == "yellow"
-    assert shown["seats"]["red"]["waiting"] == 2 and shown["seats"]["red"]["home"] == 1
+    assert shown["die"] == 4  # the last roll, until yellow rolls
+    assert shown["seats"]["red"]["to_come_out"] == 2 and shown["seats"]["red"]["home"] == 1
     assert shown["seats"]["red"]["progress"] > shown["seats"]["yellow"]["progress"] == 0
 
 

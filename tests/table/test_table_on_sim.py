@@ -3,7 +3,7 @@ hand moving the marbles, and the table reading every move."""
 
 import asyncio
 
-from conftest import Rig, pure_game
+from conftest import Rig, pure_game, recorded_moves
 
 from marbleboard.link.lights import Effect
 
@@ -24,10 +24,8 @@ async def test_a_whole_game_read_from_the_marbles_equals_the_engines_game(board,
         rig.hand.slides = 0.3
         rig.hand.bounce = 0.3
         await play_out(rig)
-        recorded = [m if not m.startswith("shuffle") else "shuffle"
-                    for m in rig.table.record.moves]
         assert rig.table.state.is_over()
-        assert recorded == pure_game(seats, rig.options, 2, 1)
+        assert recorded_moves(rig.table.record) == pure_game(seats, rig.options, 2, 1)
         saved = rig.store.load(rig.table.game_id)
         assert saved.moves == rig.table.record.moves and saved.winners
 

@@ -1,9 +1,40 @@
+"""A live service on the simulated board, and Debian's Chromium driven by Playwright.
+Screenshots are kept in build/screenshots (and, with UPDATE_SCREENSHOTS=1, written
+to docs/images for the README)."""
+
+import os
+import shutil
+from pathlib import Path
+
 import pytest
+from playwright.sync_api import sync_playwright
 
 from marbleboard.web.live import LiveServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
 def live(tmp_path):
     with LiveServer(tmp_path / "games.db") as server:
         yield server
+
+
+@pytest.fixture
+def browser():
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def keep(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        shutil.copy(SHOTS / f"{name}.png", ROOT / "docs" / "images" / f"screenshot-{name}.png")

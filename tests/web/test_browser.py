@@ -3,35 +3,10 @@ context for the table screen and one for the phone, against a bot, on the
 simulated board. Screenshots are kept in build/screenshots (and, with
 UPDATE_SCREENSHOTS=1, written to docs/images for the README)."""
 
-import os
 import re
-import shutil
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import expect, sync_playwright
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "build" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def keep(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-    if os.environ.get("UPDATE_SCREENSHOTS"):
-        shutil.copy(SHOTS / f"{name}.png", ROOT / "docs" / "images" / f"screenshot-{name}.png")
-
-
-@pytest.fixture
-def browser():
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from conftest import keep
+from playwright.sync_api import expect
 
 
 def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):

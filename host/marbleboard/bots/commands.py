@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..games.base import Game
+from ..games.commands import add_rule_argument, rule_options
 from ..games.fairness import ChanceSource
 from ..games.record import GameRecord
 from ..games.registry import GAMES, get_game
@@ -46,7 +47,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         for spec in specs:
             make_bot(spec, game)
-        options = game.options({"players": args.players})
+        options = game.options({"players": args.players, **rule_options(args.rule)})
     except ValueError as e:
         raise SystemExit(f"error: {e}") from e
     rng = random.Random(args.seed)
@@ -90,4 +91,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")
+    add_rule_argument(p)
     p.set_defaults(func=cmd_simulate)

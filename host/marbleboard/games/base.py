@@ -204,6 +204,15 @@ class MarbleRules(Protocol):
     # wrong marble in), "put_here" (a pool hole left empty), "won" (a position won).
     examples: ClassVar[dict[str, str]]
 
+    def layout_for(self, options: Any) -> str:
+        """The board layout a game with these options plays on."""
+        ...
+
+    def fit(self, data: dict[str, Any], layout: str) -> dict[str, Any]:
+        """Options asked for, completed for the board connected (its layout id):
+        a game with boards of several sizes plays on the one there is."""
+        ...
+
     def holes(self, options: Any) -> frozenset[str]:
         """Every hole of the board this game plays on, with these options: a board
         fits the game when it has exactly these holes."""
@@ -295,6 +304,11 @@ class Game:
     def action_group(self, state: Any, action: int) -> str | None:
         """What a player picks before the move on a phone: the card played (``"7"``),
         or None where there is nothing to pick (a die game)."""
+        return None
+
+    def chance_seat(self, state: Any) -> int | None:
+        """The seat a due chance outcome is drawn for (who rolls the die), or None
+        (a shuffle belongs to nobody)."""
         return None
 
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:

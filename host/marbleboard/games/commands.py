@@ -4,11 +4,33 @@ every game."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from .record import GameRecord, verify
 from .registry import GAMES, get_game
+
+
+def rule_options(pairs: list[str]) -> dict[str, Any]:
+    """``--rule NAME=VALUE`` options: ``partners=true``, ``holes_per_side=10``,
+    ``board=wahoo6`` (a value that is not JSON is taken as text)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"a rule is NAME=VALUE, not {pair!r}")
+        try:
+            out[name] = json.loads(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
+def add_rule_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, as in the rule page (repeat for more)")
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

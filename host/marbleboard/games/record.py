@@ -2,11 +2,10 @@
 exactly and to check that its chance was fair, for every game.
 
 >>> from marbleboard.games.record import GameRecord
->>> from marbleboard.games.registry import get_game
->>> game = get_game("wampoo")
->>> record = GameRecord(game, game.options({"players": 2}))
->>> record.to_json()["version"], record.moves
-(2, [])
+>>> from marbleboard.games.registry import GAMES
+>>> for game in GAMES.values():
+...     record = GameRecord(game, game.options({"players": 2}))
+...     assert record.to_json()["game"] == game.name and record.moves == []
 """
 
 from __future__ import annotations

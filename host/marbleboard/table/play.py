@@ -11,13 +11,15 @@ import argparse
 import asyncio
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from ..board import get_board
 from ..games.base import Game, RuleError
+from ..games.commands import add_rule_argument, rule_options
 from ..games.fairness import ChanceSource
 from ..games.registry import GAMES, get_game
 from ..link import BoardLink, LinkError
@@ -49,6 +51,7 @@ class PlayConfig:
     takeback: bool = False
     seed: int | None = None
     pace_s: float = 0.15
+    rules: dict[str, Any] = field(default_factory=dict)  # the game's options
 
 
 def _seat_kinds(game: Game, seats: list[str]) -> list[str]:
@@ -71,9 +74,9 @@ async def play(cfg: PlayConfig) -> int:
     game = get_game(cfg.game)
     assert game.marbles is not None
     kinds = _seat_kinds(game, cfg.seats)
-    options = game.options({"players": len(kinds)})
+    options = game.options({"players": len(kinds), **cfg.rules})
     seats = dict(zip(game.seats(options), kinds, strict=True))
-    board = get_board(game.marbles.layout)
+    board = get_board(game.marbles.layout_for(options))
     store = GameStore(cfg.db)
     if cfg.new and (old := store.unfinished(game.name)) is not None:
         store.finish(old, [])  # left unfinished: a new game starts
@@ -201,13 +204,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000),
                    help="how long marbles must be still before a move is read")
     p.add_argument("--seed", type=int, help="for repeatable shuffles and bots")
+    add_rule_argument(p)
 
     def run(args: argparse.Namespace) -> int:
         try:
             cfg = PlayConfig(game=args.game, seats=args.seats.split(","), board=args.board,
                              db=Path(args.db), quiet_s=args.quiet_ms / 1000, new=args.new,
-                             takeback=args.takeback, seed=args.seed)
-            _seat_kinds(get_game(cfg.game), cfg.seats)
+                             takeback=args.takeback, seed=args.seed,
+                             rules=rule_options(args.rule))
+            game = get_game(cfg.game)
+            game.options({"players": len(_seat_kinds(game, cfg.seats)), **cfg.rules})
         except ValueError as e:
             raise SystemExit(f"error: {e}") from e
         return asyncio.run(play(cfg))

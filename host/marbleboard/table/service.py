@@ -261,13 +261,15 @@ class Table:
                 self._say("game over: " + " and ".join(self.record.winners) + " won")
                 break
             if state.is_chance():
+                drawn_for = game.chance_seat(state)
                 outcome = self.chance.draw(state.chance_due(), game.outcome_text)
                 n = len(self.record.chances)
                 self.store.add_entry(self.game_id, len(self.record.moves),
                                      f"{outcome.kind} {n}", outcome, n)
                 self.record.add_chance(state, outcome)
-                self._say(f"{outcome.kind}: commitment {outcome.commitment[:16]}"
-                          if outcome.secret else f"{outcome.kind}: {outcome.text}")
+                who = "" if drawn_for is None else f"{self.names[drawn_for]}: "
+                self._say(who + (f"{outcome.kind}: commitment {outcome.commitment[:16]}"
+                                 if outcome.secret else f"{outcome.kind} {outcome.text}"))
                 continue
             forced = game.forced(state)
             if forced is not None:

@@ -34,6 +34,13 @@ from .joincodes import JoinCodes
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
 
 
+def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
+    """A game's options as asked, on this board (ValueError if they do not fit)."""
+    if game.marbles is not None:
+        data = game.marbles.fit(data, board.id)
+    return game.options(data)
+
+
 def player_counts(game: Game, board: Board) -> list[int]:
     """The player counts of a game that this board has exactly the holes for (a
     game's board may depend on how many play)."""
@@ -42,7 +49,7 @@ def player_counts(game: Game, board: Board) -> list[int]:
     counts = []
     for n in game.players:
         try:
-            BoardMap(board, game.marbles).check(game.options({"players": n}))
+            BoardMap(board, game.marbles).check(options_on(game, board, {"players": n}))
         except ValueError:
             continue
         counts.append(n)
@@ -116,7 +123,8 @@ class TableHub:
         """The games the lobby offers: who can sit where, and the rule choices."""
         counts = self.counts
         return [{"name": g.name, "title": g.title, "players": counts[g.name],
-                 "seats": {str(n): [g.seat_names[s] for s in g.seats(g.options({"players": n}))]
+                 "seats": {str(n): [g.seat_names[s]
+                                    for s in g.seats(options_on(g, self.board, {"players": n}))]
                            for n in counts[g.name]},
                  "rules": g.rule_choices()} for g in self.games]
 
@@ -130,7 +138,7 @@ class TableHub:
         if players not in self.counts[game.name]:
             raise Refused(422, "players", f"this board is not for {game.title} with {players}")
         try:
-            options = game.options({"players": players, **(rules or {})})
+            options = options_on(game, self.board, {"players": players, **(rules or {})})
         except ValueError as e:
             raise Refused(422, "rules", str(e)) from e
         if self.table is not None and not self.table.state.is_over():

@@ -32,8 +32,9 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db: Path, quiet_s: float = 0.08, debounce_ms: int = 20,
-                 pace_s: float = 0.04):
+                 pace_s: float = 0.04, layout: str = ""):
         self.db = db
+        self.layout = layout or default_layout()
         self.quiet_s = quiet_s
         self.debounce_ms = debounce_ms
         self.pace_s = pace_s
@@ -74,7 +75,7 @@ class LiveServer:
             self._ready.set()
 
     async def _main(self) -> None:
-        board = get_board(default_layout())
+        board = get_board(self.layout)
         self.sim = SimulatedPico(board, debounce_ms=self.debounce_ms).start()
         link = BoardLink(self.sim.port, board_id=board.id)
         await link.connect()

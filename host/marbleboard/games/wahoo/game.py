@@ -50,13 +50,16 @@ class WaHoo(Game):
         track, centre = state.track, state.g.centre
         return {
             "die": state.roll or None,
-            "roller": SEAT_NAMES[state.roller] if state.roller >= 0 else None,
             "seats": {SEAT_NAMES[s]: {
-                "waiting": sum(1 for m in range(ROW * s, ROW * s + ROW)
+                "to_come_out": sum(1 for m in range(ROW * s, ROW * s + ROW)
                                if state.pos[m] == START),
                 "home": sum(1 for m in range(ROW * s, ROW * s + ROW)
                             if track <= state.pos[m] < centre),
                 "progress": progress(state, s)} for s in state.opts.seats}}
+
+    def chance_seat(self, state: Any) -> int | None:
+        roller: int = state.roller
+        return roller if roller >= 0 else None
 
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()

@@ -35,8 +35,21 @@ class WahooMarbles:
     def layout_for(self, options: Options) -> str:
         return options.board
 
-    # The moments docs/lights.md draws for Wa-Hoo.
-    examples: ClassVar[dict[str, str]] = {}
+    def fit(self, data: dict[str, Any], layout: str) -> dict[str, Any]:
+        """On the six-colour board even two to four players play on it."""
+        if layout in BOARDS and not data.get("board"):
+            return {**data, "board": layout}
+        return data
+
+    # The moments docs/lights.md draws for Wa-Hoo: red has rolled a 6.
+    examples: ClassVar[dict[str, str]] = {
+        "position": "4 5,17,38,RS/23,BS,BS,BS/YS,YS,YS,YS/G1,G2,50,GS R 6 - 30",
+        "lifted": "track.17",
+        "bot_move": "6 17-23 xB23",
+        "mistake": "track.30",
+        "put_here": "start.red.4",
+        "won": "4 R1,R2,R3,R4/23,BS,BS,BS/YS,YS,YS,YS/G1,G2,50,GS over 3 R 90",
+    }
 
     def holes(self, options: Options) -> frozenset[str]:
         g = geometry(BOARDS[options.board], options.holes_per_side)

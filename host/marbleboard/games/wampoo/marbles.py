@@ -32,6 +32,12 @@ class WampooMarbles:
         "won": "4 R1,R2,R3,R4/15,BS,BS,BS/Y1,Y2,Y3,Y4/60,GS,GS,GS -/-/-/- over G - +0 - RY 400",
     }
 
+    def layout_for(self, options: Any) -> str:
+        return self.layout
+
+    def fit(self, data: dict[str, Any], layout: str) -> dict[str, Any]:
+        return data  # one board for every player count
+
     def hole(self, state: State, position: int) -> str:
         """The board hole of an engine position on the track or in HOME."""
         if position < state.track:

@@ -94,6 +94,8 @@ function show(payload) {
   document.getElementById("join-at").textContent =
     anyCode && places.length ? t("typeCode", places.join(` ${t("or")} `)) : "";
   document.getElementById("log").replaceChildren(...(payload.log || []).slice().reverse().map((l) => el("li", {}, l)));
+  // Only games with hidden chance (a shuffled deck) publish commitments.
+  document.getElementById("deck").hidden = !(payload.commitments || []).length;
   document.getElementById("commitments").replaceChildren(...(payload.commitments || []).map((c) => el("li", {}, c + "…")));
 }
 

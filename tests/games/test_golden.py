@@ -7,6 +7,12 @@ If the change is meant, write the files again with:
         --record tests/games/golden
     marbleboard simulate wampoo --players 4 --bots greedy,random --games 1 --seed 2 \\
         --record tests/games/golden
+    marbleboard simulate wahoo --players 2 --bots greedy,random --games 1 --seed 1 \\
+        --record tests/games/golden
+    marbleboard simulate wahoo --players 4 --bots greedy,random --games 1 --seed 2 \\
+        --record tests/games/golden
+    marbleboard simulate wahoo --players 6 --bots greedy,random --games 1 --seed 3 \\
+        --rule partners=true --record tests/games/golden
 """
 
 import random
@@ -16,15 +22,17 @@ import pytest
 
 from marbleboard.bots.commands import play_game
 from marbleboard.games.record import GameRecord, verify
-from marbleboard.games.wampoo.game import WAMPOO
 
 GOLDEN = Path(__file__).parent / "golden"
-GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2)]
+GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2),
+         ("wahoo-1-0001.json", 2, 1), ("wahoo-2-0001.json", 4, 2),
+         ("wahoo-3-0001.json", 6, 3)]
 
 
 @pytest.mark.parametrize("name, players, seed", GAMES)
 def test_golden_game_replays_and_verifies(name, players, seed):
     record = GameRecord.loads((GOLDEN / name).read_text())
+    assert record.game.name == name.split("-")[0]
     assert record.options.players == players
     assert verify(record) == []
     assert record.replay().is_over()
@@ -33,6 +41,16 @@ def test_golden_game_replays_and_verifies(name, players, seed):
 @pytest.mark.parametrize("name, players, seed", GAMES)
 def test_the_same_seed_plays_the_same_game(name, players, seed):
     record = GameRecord.loads((GOLDEN / name).read_text())
-    _state, again = play_game(WAMPOO, ["greedy", "random"], record.options, random.Random(seed))
+    _state, again = play_game(record.game, ["greedy", "random"], record.options,
+                              random.Random(seed))
     assert again.moves == record.moves
     assert again.to_json() == record.to_json()
+
+
+def test_the_partners_game_is_won_by_a_team():
+    record = GameRecord.loads((GOLDEN / "wahoo-3-0001.json").read_text())
+    assert record.options.partners
+    state = record.replay()
+    assert len(state.winners) == 2
+    first, second = state.winners
+    assert record.options.partner(first) == second
