@@ -29,7 +29,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench.run import main as bench
 
-    return bench(args.board, args.samples, args.table_moves, args.game, args.strength_games)
+    return bench(args.board, args.samples, args.table_moves, args.game, args.strength_games,
+                 args.fast_reply_moves)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--samples", type=int, default=200)
     bench.add_argument("--table-moves", type=int, default=120,
                        help="moves the simulated hand makes at the table (1000 for the soak)")
+    bench.add_argument("--fast-reply-moves", type=int, default=1000,
+                       help="moves of the soak where replies come inside the quiet period")
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)

@@ -7,6 +7,7 @@ from marbleboard.games.wampoo import Options
 from marbleboard.games.wampoo.game import WAMPOO
 from marbleboard.games.wampoo.notation import action_text, parse_position
 from marbleboard.table.boardmap import BoardMap
+from marbleboard.table.reading import earlier_move
 from marbleboard.table.reading import read_move as read_game_move
 
 BOARD = build_layout("wampoo")
@@ -111,3 +112,45 @@ def test_a_board_without_the_games_holes_is_refused():
     state = parse_position(MID, Options(players=4))
     with pytest.raises(ValueError, match=r"does not fit this game: it lacks track\.64"):
         BoardMap(small, WAMPOO.marbles).check(state.opts)
+
+
+# --- moves faster than the quiet period ------------------------------------------------------
+
+
+def earlier(state, board, start, changes, allowed=None):
+    return earlier_move(WAMPOO, state, board, start, changes, allowed)
+
+
+def test_a_move_followed_at_once_by_the_next_players_is_read_from_the_changes_in_order():
+    state, board, occ = setup(MID)
+    changes = [(s("track.30"), False), (s("track.35"), True),  # red: 5 30-35
+               (s("track.15"), False), (s("track.17"), True)]  # blue, at once: 2 15-17
+    final = (occ - {s("track.30"), s("track.15")}) | {s("track.35"), s("track.17")}
+    assert read_move(state, board, final, {s("track.30"), s("track.15")}).actions == ()
+    used, action = earlier(state, board, occ, changes)
+    assert used == 2 and action_text(state, action) == "5 30-35"
+    # Blue has only lifted the marble yet: red's move is read all the same.
+    used, action = earlier(state, board, occ, changes[:3])
+    assert used == 2 and action_text(state, action) == "5 30-35"
+
+
+def test_a_marble_picked_up_again_by_its_player_is_not_read_as_played():
+    state, board, occ = setup(MID)
+    changes = [(s("track.30"), False), (s("track.35"), True), (s("track.35"), False)]
+    assert earlier(state, board, occ, changes) is None
+
+
+def test_a_move_only_the_next_player_could_not_begin_is_not_read():
+    state, board, occ = setup(MID)
+    # Red's 5, then yellow's marble lifted: yellow does not play next.
+    changes = [(s("track.30"), False), (s("track.35"), True), (s("track.12"), False)]
+    assert earlier(state, board, occ, changes) is None
+
+
+def test_a_bots_move_then_a_reply_reads_only_the_bots_move_first():
+    state, board, occ = setup(MID)
+    wanted = next(a for a in state.legal_actions() if action_text(state, a) == "7 30-37")
+    five = [(s("track.30"), False), (s("track.35"), True), (s("track.15"), False)]
+    assert earlier(state, board, occ, five, allowed={wanted}) is None  # not the bot's move
+    seven = [(s("track.30"), False), (s("track.37"), True), (s("track.15"), False)]
+    assert earlier(state, board, occ, seven, allowed={wanted}) == (2, wanted)

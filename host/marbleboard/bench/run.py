@@ -21,7 +21,7 @@ from ..sim import SimulatedPico
 from ..web.hub import games_for
 from .games import game_figures
 from .report import Row, format_table, pct
-from .service import service_memory, table_figures
+from .service import fast_reply_soak, service_memory, table_figures
 from .web import web_figures
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -169,7 +169,8 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
 
 
 def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
-         games: list[str] | None = None, strength_games: int = 20) -> int:
+         games: list[str] | None = None, strength_games: int = 20,
+         fast_reply_moves: int = 1000) -> int:
     board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
                        + asyncio.run(link_figures(board, samples))), flush=True)
@@ -181,6 +182,8 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
         print()
     playing = next(g for g in chosen if g in games_for(board))
     rows = asyncio.run(table_figures(playing, board, table_moves))
+    if fast_reply_moves:
+        rows.append(asyncio.run(fast_reply_soak(playing, board, fast_reply_moves)))
     rows.append(service_memory())
     print(format_table("the table service, on the simulated board over the pty", rows),
           flush=True)

@@ -11,14 +11,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 from ..board import Board
 from ..games.base import Game
+from ..games.record import chance_index
 from ..link import BoardLink
 from ..sim import SimulatedPico
+from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand
+from ..table.reading import outcomes
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .report import Row, pct
@@ -196,3 +200,135 @@ def service_memory(seconds: float = 15.0) -> Row:
     return Row("resident memory of the service, a game in progress",
                f"{rss_kb / 1024:.0f} MB", "target <= 80 MB (marbleboard serve, with the "
                                           "simulated board in it)")
+
+
+async def fast_reply_soak(game: Game, board: Board, moves: int, seed: int = 9) -> Row:
+    """Moves made at the service's own quiet period, many of them answered at once:
+    a person carries out a bot's move and replies 50 ms later, or two people play
+    one after the other inside one quiet period. Every move made must be read as
+    itself, in order."""
+    assert game.marbles is not None
+    rng = random.Random(seed)
+    players = 4 if 4 in game.players else max(game.players)
+    options = game.options({"players": players})
+    order = game.seats(options)
+    # Half the seats are people (two of them in a row, who may play fast), half bots.
+    seats = {s: "human" if i < len(order) // 2 else "bot:greedy" for i, s in enumerate(order)}
+    starts = [h.id for h in board.holes if h.role == "start"]
+    made: list[str] = []  # every move made with the marbles, in order
+    fast = missed = 0
+    with tempfile.TemporaryDirectory() as tmp, SimulatedPico(board) as sim:
+        sim.physical.setup(starts)
+        await asyncio.sleep(0.1)
+        link = BoardLink(sim.port, board_id=board.id)
+        await link.connect()
+        store = GameStore(Path(tmp) / "games.db")
+        hand = SimulatedHand(sim.physical, game, BoardMap(board, game.marbles),
+                             random.Random(seed), pace_s=0.08, slides=0.2, bounce=0.2)
+        # (40-120 ms between steps: a hand that swaps two marbles inside the
+        # firmware's 50 ms debounce is not one the board can see)
+        tables: list[Table] = []
+        runner: asyncio.Task[None] | None = None
+        try:
+            while len(made) < moves:
+                if not tables or tables[-1].state.is_over():
+                    if runner is not None:
+                        runner.cancel()
+                        tables[-1].close()
+                        sim.physical.setup(starts)
+                        await asyncio.sleep(0.2)
+                    tables.append(Table(game, board, link, store, seats, options,
+                                        bot_rng=random.Random(rng.random())))
+                    await tables[-1].start()
+                    runner = asyncio.create_task(tables[-1].run())
+                table = tables[-1]
+                state = table.state.clone()  # the table changes its own as it plays
+                if state.current < 0 or game.forced(state) is not None:
+                    await asyncio.sleep(0.01)
+                    continue
+                if seats[state.current] != "human":
+                    async with asyncio.timeout(10):
+                        while table.bot_action is None:
+                            await asyncio.sleep(0.005)
+                    action: int = table.bot_action
+                else:
+                    told = _told_by_the_board(game, table, state, rng)
+                    if told is None:  # only moves the board alone cannot tell apart
+                        action = rng.choice(state.legal_actions())
+                        await table.choose(state.current, game.action_group(state, action))
+                    else:
+                        action = told
+                after = state.clone()
+                after.apply(action)
+                reads = table.moves_read
+                texts = [game.action_text(state, action)]
+                await asyncio.to_thread(hand.perform, state, action)
+                if rng.random() < 0.6:
+                    # The next player replies at once: on what the move leads to, or,
+                    # when chance comes first (a die), on what the lights show once
+                    # the move is read and the die rolled, if that is soon.
+                    await asyncio.sleep(0.05)
+                    for _ in range(40):
+                        if after.current >= 0 or table.moves_read > reads:
+                            break
+                        await asyncio.sleep(0.005)
+                    nxt = after if after.current >= 0 else table.state.clone()
+                    reply = None
+                    if nxt.current >= 0 and seats[nxt.current] == "human" and (
+                            after.current >= 0 or table.moves_read > reads):
+                        reply = _told_by_the_board(game, table, nxt, rng)
+                    if reply is not None:
+                        texts.append(game.action_text(nxt, reply))
+                        await asyncio.to_thread(hand.perform, nxt, reply)
+                        fast += 1
+                made += texts
+                try:
+                    async with asyncio.timeout(QUIET_S + 4):
+                        while table.moves_read < reads + len(texts):
+                            if table.status.question is not None:
+                                await table.answer(table.status.question.seat, action)
+                            await asyncio.sleep(0.005)
+                except TimeoutError:
+                    missed += 1
+                    break
+        finally:
+            if runner is not None:
+                runner.cancel()
+            for table in tables:
+                table.close()
+            await link.close()
+        said = [text for table in tables for text in _read_moves(game, table)]
+        store.close()
+    phantom = sum(a != b for a, b in zip(said, made, strict=False))
+    missed += max(0, len(made) - len(said))
+    return Row("fast replies: moves read at the service's quiet period",
+               f"{len(made)} moves",
+               f"{phantom} phantom, {missed} missed; {fast} made at once after the move "
+               f"before it (50 ms; after a die, on the roll); target 0 and 0")
+
+
+def _told_by_the_board(game: Game, table: Table, state: Any,
+                       rng: random.Random) -> int | None:
+    """A move whose outcome no other move has, so the board alone tells it."""
+    targets = outcomes(game, state, table.map)
+    before = table.map.target(state)
+    told = [a for a, t in targets.items() if t != before and list(targets.values()).count(t) == 1]
+    return rng.choice(told) if told else None
+
+
+def _read_moves(game: Game, table: Table) -> list[str]:
+    """The moves the table read from the marbles: not chance, not the turns it
+    played by itself."""
+    record = table.record
+    state = game.new_state(record.options)
+    out = []
+    for entry in record.moves:
+        n = chance_index(entry)
+        if n is not None:
+            state.apply_chance(record.chances[n].values)
+            continue
+        action = game.parse_action(state, entry)
+        if game.forced(state) is None:
+            out.append(entry)
+        state.apply(action)
+    return out

@@ -7,6 +7,12 @@ cannot tell apart are settled otherwise: an action that leaves occupancy as it w
 (a Jack swap) is read from the holes lifted during the turn; and several actions
 can have one outcome (an Ace, King or Joker all bring a marble out), so the choice
 made on the player's phone (the card) decides, or the player is asked.
+
+Moves can also follow each other faster than the board is read: a person carries
+out a bot's move and at once makes their own, or the next player reaches in while
+the last marble is still settling. The changes since the turn began are kept in
+order, so a move the board showed complete before the next player started theirs
+is found even though the last snapshot shows neither (:func:`earlier_move`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,19 @@ class Reading:
         return len(self.actions) == 1
 
 
-def outcomes(game: Game, state: Any, board: BoardMap) -> dict[int, SensorTarget]:
-    """The board target after each legal action that moves a marble."""
+Change = tuple[int, bool]  # a sensor and whether it now holds a marble
+
+
+def outcomes(game: Game, state: Any, board: BoardMap,
+             only: set[int] | None = None) -> dict[int, SensorTarget]:
+    """The board target after each legal action that moves a marble (of ``only``
+    those, if given)."""
     assert game.marbles is not None
     path = game.marbles.path
     result = {}
     for action in state.legal_actions():
+        if only is not None and action not in only:
+            continue
         if not path(state, action):
             continue
         after = state.clone()
@@ -54,9 +67,7 @@ def read_move(game: Game, state: Any, board: BoardMap, occupied: set[int], lifte
     before = board.target(state)
     unchanged = board.matches(occupied, before)
     found = []
-    for action, target in outcomes(game, state, board).items():
-        if allowed is not None and action not in allowed:
-            continue
+    for action, target in outcomes(game, state, board, allowed).items():
         if group is not None and game.action_group(state, action) != group:
             continue
         if target == before:  # a swap: the lifted holes tell it
@@ -66,3 +77,50 @@ def read_move(game: Game, state: Any, board: BoardMap, occupied: set[int], lifte
         elif board.matches(occupied, target):
             found.append(action)
     return Reading(tuple(found), unchanged)
+
+
+def earlier_move(game: Game, state: Any, board: BoardMap, start: set[int],
+                 changes: list[Change], allowed: set[int] | None = None,
+                 group: str | None = None) -> tuple[int, int] | None:
+    """A move that the board showed complete part-way through ``changes`` (in the
+    order they happened, from ``start``), with the next player's move begun after
+    it: (how many changes it took, the action). None if there is none.
+
+    Taken only when what followed is the next player lifting a marble they may
+    move, so a player who finishes a move and picks the marble up again to think
+    is not read as having played."""
+    assert game.marbles is not None
+    occupied, lifted = set(start), set()
+    for used, (sensor, on) in enumerate(changes[:-1], start=1):
+        if on:
+            occupied.add(sensor)
+        else:
+            occupied.discard(sensor)
+            lifted.add(sensor)
+        reading = read_move(game, state, board, occupied, lifted, allowed, group)
+        if reading.settled and _begins_a_move(game, state, board, reading.actions[0],
+                                              changes[used:]):
+            return used, reading.actions[0]
+    return None
+
+
+def _begins_a_move(game: Game, state: Any, board: BoardMap, action: int,
+                   rest: list[Change]) -> bool:
+    """Whether ``rest`` begins with a lift that starts a legal move after ``action``."""
+    assert game.marbles is not None
+    rules = game.marbles
+    after = state.clone()
+    after.apply(action)
+    if after.current < 0 or not rest or rest[0][1]:
+        return False
+    first = rest[0][0]
+    for move in after.legal_actions():
+        path = rules.path(after, move)
+        if not path:
+            continue
+        pool = rules.pool(after, rules.mover(after, move))
+        # A marble coming out may be taken from any hole of its START row.
+        sources = pool if path[0] in pool else (path[0],)
+        if first in board.sensors(list(sources)):
+            return True
+    return False

@@ -25,7 +25,7 @@ from ..games.record import GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState
 from .boardmap import BoardMap
 from .lights import Painter, Scene
-from .reading import outcomes, read_move
+from .reading import Change, earlier_move, outcomes, read_move
 from .store import GameStore
 
 QUIET_S = 0.3  # marbles still this long before a move is read (smart boards use 0.25-0.5 s)
@@ -79,6 +79,7 @@ class Table:
         self.occupied: set[int] = set(link.occupied)
         self.turn_start: set[int] = set(self.occupied)
         self.lifted: set[int] = set()
+        self.changes: list[Change] = []  # since the turn began, in order
         self.group: str | None = None  # what was chosen on a phone (a card)
         self.bot_action: int | None = None
         self.status = TableStatus()
@@ -89,6 +90,7 @@ class Table:
         self._settle: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self.committed = asyncio.Event()  # set at each committed move, for tests and tools
+        self.moves_read = 0  # moves read from the marbles (or answered), for the same
         self.lights: LightState | None = None  # what the board was last asked to show
 
     # --- starting and resuming ----------------------------------------------------------
@@ -136,8 +138,25 @@ class Table:
         else:
             self.occupied.discard(sensor)
             self.lifted.add(sensor)
+        self.changes.append((sensor, occupied))
+        if await self._pending_done():
+            return
         await self._show()  # a lifted marble's destinations light at once
         self._schedule_settle()
+
+    async def _pending_done(self) -> bool:
+        """A bot's move is known before it is made: the moment the board shows it
+        done, it is committed, without waiting for the quiet period, so the next
+        player may reply at once."""
+        action = self.bot_action
+        if action is None or self.restoring or self.status.question is not None:
+            return False
+        reading = read_move(self.game, self.state, self.map, self.occupied, self.lifted,
+                            {action}, self.group)
+        if not reading.settled:
+            return False
+        await self.commit(action)
+        return True
 
     def _schedule_settle(self) -> None:
         if self._settle is not None:
@@ -166,6 +185,15 @@ class Table:
             return  # the bot is still thinking
         reading = read_move(self.game, state, self.map, self.occupied, self.lifted, allowed,
                             self.group)
+        if not reading.actions and not reading.unchanged:
+            # Two moves inside one quiet period: the first is read from the changes
+            # in order, and the rest of them begin the next turn.
+            found = earlier_move(self.game, state, self.map, self.turn_start, self.changes,
+                                 allowed, self.group)
+            if found is not None:
+                used, action = found
+                await self.commit(action, carried=self.changes[used:])
+                return
         self.show_mistakes = not reading.actions and not reading.unchanged
         if reading.settled:
             await self.commit(reading.actions[0])
@@ -234,9 +262,20 @@ class Table:
         self.record.add_move(state, action, text)
         self._say(f"{self.names[seat]}: {text}")
 
-    async def commit(self, action: int) -> None:
+    async def commit(self, action: int, carried: list[Change] | None = None) -> None:
+        """Play ``action``; ``carried`` are changes the board made after it showed
+        the move done, the next turn's beginning."""
         self._save_move(action)
+        self.moves_read += 1
         self._new_turn()
+        if carried:
+            for sensor, on in reversed(carried):  # the board as the move left it
+                if on:
+                    self.turn_start.discard(sensor)
+                else:
+                    self.turn_start.add(sensor)
+            self.changes = list(carried)
+            self.lifted = {sensor for sensor, on in carried if not on}
         self.committed.set()
         self.committed = asyncio.Event()
         await self._advance()
@@ -245,6 +284,7 @@ class Table:
         self.show_mistakes = False
         self.turn_start = set(self.occupied)
         self.lifted = set()
+        self.changes = []
         self.group = None
         self.bot_action = None
         self.status.question = None
