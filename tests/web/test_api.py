@@ -140,3 +140,46 @@ def test_only_the_local_network_may_connect():
 
     assert _is_local("127.0.0.1") and _is_local("192.168.1.20") and _is_local("10.0.0.5")
     assert not _is_local("8.8.8.8") and not _is_local(None) and not _is_local("garbage")
+
+
+def test_a_double_tap_plays_one_move_and_refuses_the_other(live):
+    import asyncio
+
+    start(live, seats=("human", "human"))
+    tokens = {s: seat_link(live, s) for s in ("red", "yellow")}
+
+    async def tap_twice():
+        async with httpx.AsyncClient(base_url=live.url) as client:
+            while True:  # a turn with a move to choose (a hand may have been thrown away)
+                table = (await client.get("/api/table")).json()
+                seat = table["turn"]
+                me = (await client.get(f"/api/seats/{seat}",
+                                       params={"token": tokens[seat]})).json()
+                if me["moves"]:
+                    break
+                await asyncio.sleep(0.05)
+            moves = [m["text"] for m in me["moves"]]
+            bodies = [{"token": tokens[seat], "turn": me["turns"], "move": m}
+                      for m in (moves[0], moves[-1])]
+            replies = await asyncio.gather(*(client.post(f"/api/seats/{seat}/move", json=b)
+                                             for b in bodies))
+            return me, replies
+
+    me, replies = asyncio.run(tap_twice())
+    assert sorted(r.status_code for r in replies) == [200, 409]
+    refused = next(r for r in replies if r.status_code == 409)
+    assert refused.json()["code"] == "moving"
+    live.call(wait_for_turns(live, me["turns"] + 1))
+    table = live.hub.table
+    assert table.state.turns == me["turns"] + 1
+    played = [m for m in table.record.moves if not m.startswith("shuffle")]
+    assert len(played) == me["turns"] + 1
+    live.call(wait_until(lambda: not table.status.mistakes and not table.lifted))
+
+
+async def wait_until(check, timeout=10):
+    import asyncio
+
+    async with asyncio.timeout(timeout):
+        while not check():
+            await asyncio.sleep(0.02)

@@ -32,6 +32,10 @@ from ..table.store import GameStore
 from .joincodes import JoinCodes
 
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
+PHONES_PER_SEAT = 3  # a seat's link open on more phones than this is being passed round
+# Websocket close codes the pages read (4000-4999 are the application's own).
+CLOSE_LINK = 4401  # the link is not (or no longer) valid
+CLOSE_PHONES = 4429  # the seat is open on too many phones already
 
 
 def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
@@ -71,11 +75,12 @@ class Refused(Exception):
         self.detail = detail
 
 
-@dataclass
+@dataclass(eq=False)
 class Client:
     seat: int | None  # None: a table screen
     admin: bool
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    close: Callable[[int], Awaitable[None]] | None = None  # with a close code
 
 
 class TableHub:
@@ -101,6 +106,9 @@ class TableHub:
         self.hand: SimulatedHand | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._pending = False
+        # The turn whose move a phone has asked for, until the marbles have moved: a
+        # second tap must not start a second move.
+        self._moving: tuple[Table, int] | None = None
         self.sent = 0  # payloads sent, for benchmarks
 
     # --- the game's life ----------------------------------------------------------
@@ -145,6 +153,8 @@ class TableHub:
             assert self.table.game_id is not None
             self.store.finish(self.table.game_id, [])  # the old game is left unfinished
         await self.close_table()
+        self._moving = None
+        old_phones = self._drop_seat_clients()  # before anything of the new game is sent
         await self._begin(game, dict(zip(game.seats(options), kinds, strict=True)), options)
         assert self.table is not None and self.table.game_id is not None
         self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
@@ -152,7 +162,21 @@ class TableHub:
         self.store.save_tokens(self.table.game_id,
                                {game.seat_names[s]: t for s, t in self.tokens.items()})
         self.codes.reset(self.tokens)
+        for client in old_phones:  # their links are the old game's: they are told so
+            if client.close is not None:
+                with contextlib.suppress(Exception):
+                    await client.close(CLOSE_LINK)
         self.changed()
+
+    def _drop_seat_clients(self) -> list[Client]:
+        """The phones of the game that ends: a new game's seats have new links, and
+        its hands must never reach a phone holding an old one."""
+        phones = [c for c in self.clients if c.seat is not None]
+        self.clients = [c for c in self.clients if c.seat is None]
+        return phones
+
+    def seat_is_full(self, seat: int) -> bool:
+        return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
 
     async def _begin(self, game: Game, seats: dict[int, str], options: Any) -> None:
         table = Table(game, self.board, self.link, self.store, seats, options,
@@ -224,6 +248,9 @@ class TableHub:
         """A card picked on the phone: its rank (the first letter) is the group of
         moves the board lights."""
         table = self._table_for(seat, turn)
+        if self.hand is not None and self._moving == (table, turn):
+            # The lights must keep showing the move the hand is carrying out.
+            raise Refused(409, "moving", "your move is being made")
         group = None
         if card is not None:
             hand = table.game.private(table.state, seat).get("hand", [])
@@ -234,17 +261,35 @@ class TableHub:
 
     async def play(self, seat: int, move: str, turn: int) -> str:
         table = self._table_for(seat, turn)
+        if self._moving == (table, turn):
+            raise Refused(409, "moving", "a move has already been chosen this turn")
         try:
             action = table.game.parse_action(table.state, move)
         except RuleError as e:
             raise Refused(409, "illegal", str(e)) from e
-        await table.choose(seat, table.game.action_group(table.state, action))
+        # Taken before the first await: a second request for this turn, arriving
+        # meanwhile, must find it.
+        self._moving = (table, turn)
+        try:
+            await table.choose(seat, table.game.action_group(table.state, action))
+        except BaseException:
+            self._moving = None
+            raise
+        self.changed()  # the phones lock their buttons
         if self.hand is None:
             return "move-marbles"  # a real board: the player moves them, the lights show how
-        state = table.state
-        asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self.hand.perform, state, action))
+        work = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(self.hand.perform, table.state.clone(), action))
+        work.add_done_callback(functools.partial(self._moved, table, turn))
         return "moving"
+
+    def _moved(self, table: Table, turn: int, work: asyncio.Task[None]) -> None:
+        """The simulated hand is done; if it could not move the marbles, the turn
+        is open again."""
+        failed = work.cancelled() or work.exception() is not None
+        if failed and self._moving == (table, turn):
+            self._moving = None
+            self.changed()
 
     async def answer(self, seat: int, move: str, turn: int) -> None:
         table = self._table_for(seat, turn)
@@ -267,7 +312,10 @@ class TableHub:
     async def takeback(self) -> bool:
         if self.table is None:
             return False
-        return await self.table.takeback()
+        taken = await self.table.takeback()
+        if taken:
+            self._moving = None  # the turn is played again
+        return taken
 
     # --- what clients see ------------------------------------------------------------------
 
@@ -289,6 +337,7 @@ class TableHub:
             "turn": names[state.current] if state.current >= 0 else None,
             **game.private(state, seat), "public": public,
             "moves": moves, "chosen": table.group if mine else None,
+            "moving": mine and self._moving == (table, state.turns),
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
@@ -358,6 +407,8 @@ class TableHub:
         self._pending = False
         payloads: dict[tuple[int | None, bool], dict[str, Any]] = {}
         for client in list(self.clients):
+            if client not in self.clients:
+                continue  # gone while another was being sent to (a new game's start)
             key = (client.seat, client.admin)
             if key not in payloads:  # several screens of one kind share one payload
                 payloads[key] = self.payload_for(client)

@@ -45,9 +45,18 @@ def table_token(db: Path) -> str:
         return path.read_text().strip()
     db.parent.mkdir(parents=True, exist_ok=True)
     token = secrets.token_urlsafe(16)
-    path.write_text(token)
-    os.chmod(path, 0o600)
+    # Made its owner's alone from the start, never readable by others for a moment.
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+        f.write(token)
     return token
+
+
+def access_line(public: bool) -> str:
+    """The banner's line on who may connect."""
+    if public:
+        return ("Open to every network (--public): any address that can reach this machine "
+                "may connect, not only the local network.")
+    return "Only the local network may connect; start with --public to allow any address."
 
 
 async def serve(cfg: ServeConfig) -> int:
@@ -80,7 +89,7 @@ async def serve(cfg: ServeConfig) -> int:
     print(f"  anyone may watch:                          {base}/")
     for line in announce.lines():
         print(line)
-    print("Only the local network may connect; start with --public to allow any address.")
+    print(access_line(cfg.public))
     await announce.start()
     try:
         await server.serve()

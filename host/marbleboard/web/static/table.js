@@ -4,9 +4,11 @@
 
 const token = params.get("t");
 let board, root, last = null;
+let offline = false;
 
 function words() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  if (offline) banner(t("offline"));
   if (last) show(last);
 }
 
@@ -108,6 +110,9 @@ async function main() {
   live(token ? `t=${encodeURIComponent(token)}` : "", (p) => {
     document.body.classList.toggle("sim", Boolean(p.simulated && token));
     show(p);
+  }, (state, why) => {
+    offline = state === "offline";
+    banner(offline ? t("offline") : state === "refused" ? t(why) : "");
   });
 }
 main();
