@@ -301,6 +301,11 @@ class Game:
         played). None when the seat must act."""
         return None
 
+    def forced_text(self, state: Any, action: int) -> str:
+        """What the log says after the seat's name when the table plays ``forced``
+        for it, in ``state`` before the action."""
+        return f"has no choice and plays {self.action_text(state, action)}"
+
     def action_group(self, state: Any, action: int) -> str | None:
         """What a player picks before the move on a phone: the card played (``"7"``),
         or None where there is nothing to pick (a die game)."""

@@ -65,6 +65,9 @@ class WaHoo(Game):
         legal = state.legal_actions()
         return PASS if legal == [PASS] else None
 
+    def forced_text(self, state: Any, action: int) -> str:
+        return f"cannot move with a {state.roll} and passes"
+
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
 

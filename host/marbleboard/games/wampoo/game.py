@@ -37,6 +37,9 @@ class Wampoo(Game):
         legal = state.legal_actions()
         return FOLD if legal == [FOLD] else None
 
+    def forced_text(self, state: Any, action: int) -> str:
+        return "cannot play and throws the hand away"
+
     def action_group(self, state: Any, action: int) -> str | None:
         rank = action >> 3 & 15
         return rank_name(rank) if action & 7 != FOLD else None
