@@ -165,3 +165,17 @@ def test_a_new_game_lets_go_of_the_old_games_phones(live):
     # Whatever came before the close was the old game's, never the new one's.
     assert not any("new game 2" in line for p in [first, *payloads] for line in p["log"])
     assert seat_link(live, "red") != token
+
+
+def test_a_big_websocket_message_closes_it_unread(live):
+    async def shout():
+        async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws") as ws:
+            await ws.recv()
+            await ws.send("x" * 10000)
+            with pytest.raises(websockets.ConnectionClosed):
+                async with asyncio.timeout(5):
+                    while True:
+                        await ws.recv()
+            return ws.close_code
+
+    assert asyncio.run(shout()) == 1009  # too big

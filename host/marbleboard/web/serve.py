@@ -19,7 +19,7 @@ from ..sim import SimulatedPico
 from ..table.service import QUIET_S
 from ..table.store import GameStore
 from .announce import Announcer
-from .app import create_app
+from .app import MAX_BODY, create_app
 from .hub import TableHub
 
 DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
@@ -81,7 +81,9 @@ async def serve(cfg: ServeConfig) -> int:
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
-    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
+    # Pages send nothing on their websocket: a big message is refused, not buffered.
+    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning",
+                                           ws_max_size=MAX_BODY))
     titles = ", ".join(g.title for g in hub.games)
     print(f"marbleboard is serving {'a simulated' if sim else 'the'} board ({board.name}); "
           f"the lobby offers {titles}.")
