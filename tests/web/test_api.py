@@ -183,3 +183,42 @@ async def wait_until(check, timeout=10):
     async with asyncio.timeout(timeout):
         while not check():
             await asyncio.sleep(0.02)
+
+
+def test_the_colours_that_play_are_chosen_at_the_start(live):
+    table = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
+    offer = next(g for g in table["games"] if g["name"] == "wampoo")
+    assert offer["colours"]["2"] == ["red", "blue", "yellow", "green"]
+    assert offer["seats"]["2"] == ["red", "yellow"]  # the usual two, opposite
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": 2, "seats": ["bot:greedy", "human"],
+        "colours": ["green", "blue"]})
+    assert r.status_code == 200, r.text
+    hub = live.hub
+    assert hub.table.seats == {1: "human", 3: "bot:greedy"}
+    assert hub.table.state.opts.seats == (1, 3)
+    payload = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
+    assert [s["seat"] for s in payload["seats"]] == ["blue", "green"]
+    assert list(payload["links"]) == ["blue"]
+    # The simulated board is set up with the chosen colours' marbles only.
+    rows = {h.split(".")[1] for h in live.sim.physical.occupied_holes() if h.startswith("start.")}
+    assert rows == {"blue", "green"}
+    # The saved game keeps them, so a restart resumes the same seats.
+    from marbleboard.table.store import GameStore
+
+    saved = GameStore(live.db)
+    assert saved.load(hub.table.game_id).options.seats == (1, 3)
+    saved.close()
+
+
+@pytest.mark.parametrize("colours, players", [
+    (["red", "purple"], 2),  # not a colour of the game
+    (["red", "red"], 2),  # one colour twice
+    (["red", "blue", "green"], 2),  # more colours than players
+])
+def test_colours_that_cannot_play_are_refused(live, colours, players):
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": players, "seats": ["human"] * players,
+        "colours": colours})
+    assert r.status_code == 422 and r.json()["code"] == "colours", r.text
+    assert live.hub.table is None

@@ -196,3 +196,25 @@ def test_a_phone_whose_service_is_gone_says_so_and_cannot_tap(tmp_path, browser)
     with again:
         expect(phone.locator("#banner")).to_be_hidden(timeout=15000)
         expect(phone.locator("[data-move]").first).to_be_enabled()
+
+
+def test_the_lobby_lets_the_players_choose_their_colours(live, browser):
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang=en")
+    table.select_option("#players", "2")
+    assert [s.get_attribute("data-seat") for s in table.locator("#seat-kinds select").all()] == [
+        "red", "blue", "yellow", "green"]
+    for colour in ("red", "yellow"):
+        table.select_option(f"select[data-seat={colour}]", "")
+    table.select_option("select[data-seat=blue]", "human")
+    table.click("#start")  # one player alone cannot play
+    expect(table.locator("#lobby .error")).to_have_text("This board is not for that many players")
+    assert live.hub.table is None
+    table.select_option("select[data-seat=green]", "bot:greedy")
+    expect(table.locator("#players")).to_have_value("2")
+    table.click("#start")
+    link = table.locator("#qrs a")
+    expect(link).to_have_count(1)
+    assert "/seat/blue?t=" in link.get_attribute("href")
+    assert live.hub.table.seats == {1: "human", 3: "bot:greedy"}
+    expect(table.locator("#seats tr")).to_have_count(2)

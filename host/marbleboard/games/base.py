@@ -276,9 +276,17 @@ class Game:
         raise NotImplementedError
 
     def seats(self, options: Any) -> tuple[int, ...]:
-        """The seats playing, in playing order."""
+        """The seats playing, in playing order. The players may choose them: the
+        options' ``seating`` (seat numbers) names them, or is left empty for the
+        game's own choice for the player count."""
         seats: tuple[int, ...] = options.seats
         return seats
+
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        """Every seat a player may take with these options (a colour of the board):
+        the lobby offers them. Which of them may play together, the options check
+        (partners opposite each other, say)."""
+        return self.seats(options)
 
     def rule_choices(self) -> dict[str, bool]:
         """The yes/no choices the rules leave open, with their defaults (the lobby

@@ -63,7 +63,12 @@ class StartRequest(StrictBody):
         default_factory=dict, max_length=20,
         description="the yes/no choices the game's rules leave open (its rule page)")
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
-        min_length=1, max_length=6)
+        min_length=1, max_length=6,
+        description="who plays each colour of `colours` (or each of the game's usual seats)")
+    colours: list[Annotated[str, Field(pattern=r"^[a-z]{1,12}$")]] | None = Field(
+        default=None, min_length=1, max_length=6,
+        description="the colours that play, chosen from the lobby's offer; the game's "
+                    "usual seats for the player count if left out")
 
 
 class AdminRequest(StrictBody):
@@ -331,8 +336,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             raise Refused(422, "rules", f"{game.title} has no rule {', '.join(sorted(unknown))}")
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
+        if body.colours is not None and len(body.colours) != body.players:
+            raise Refused(422, "colours", f"{body.players} players choose {body.players} colours")
         hub.check_admin(body.token)
-        await hub.start_game(game.name, body.players, list(body.seats), body.rules)
+        await hub.start_game(game.name, body.players, list(body.seats), body.rules, body.colours)
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")

@@ -128,16 +128,26 @@ class TableHub:
         self.codes.reset(self.tokens)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The games the lobby offers: who can sit where, and the rule choices."""
+        """The games the lobby offers: who can sit where (the usual seats, and every
+        colour the players may choose), and the rule choices."""
         counts = self.counts
-        return [{"name": g.name, "title": g.title, "players": counts[g.name],
-                 "seats": {str(n): [g.seat_names[s]
-                                    for s in g.seats(options_on(g, self.board, {"players": n}))]
-                           for n in counts[g.name]},
-                 "rules": g.rule_choices()} for g in self.games]
+        offers = []
+        for g in self.games:
+            options = {n: options_on(g, self.board, {"players": n}) for n in counts[g.name]}
+            offers.append({
+                "name": g.name, "title": g.title, "players": counts[g.name],
+                "seats": {str(n): [g.seat_names[s] for s in g.seats(o)]
+                          for n, o in options.items()},
+                "colours": {str(n): [g.seat_names[s] for s in g.seat_choices(o)]
+                            for n, o in options.items()},
+                "rules": g.rule_choices()})
+        return offers
 
     async def start_game(self, game_name: str, players: int, kinds: list[str],
-                         rules: dict[str, bool] | None = None) -> None:
+                         rules: dict[str, bool] | None = None,
+                         colours: list[str] | None = None) -> None:
+        """A new game; ``kinds`` are who plays each of ``colours`` (seat names), or
+        each of the game's usual seats for the count when no colours are chosen."""
         game = next((g for g in self.games if g.name == game_name), None)
         if game is None:
             raise Refused(422, "game", f"this board does not play {game_name!r}")
@@ -145,17 +155,22 @@ class TableHub:
             raise Refused(422, "seats", f"{players} players need {players} seats")
         if players not in self.counts[game.name]:
             raise Refused(422, "players", f"this board is not for {game.title} with {players}")
+        data: dict[str, Any] = {"players": players, **(rules or {})}
         try:
-            options = options_on(game, self.board, {"players": players, **(rules or {})})
+            options = options_on(game, self.board, data)
         except ValueError as e:
             raise Refused(422, "rules", str(e)) from e
+        if colours is not None:
+            options = self._seated(game, options, data, colours)
+        chosen = [game.seat_names.index(c) for c in colours] if colours else game.seats(options)
+        who = dict(zip(chosen, kinds, strict=True))
         if self.table is not None and not self.table.state.is_over():
             assert self.table.game_id is not None
             self.store.finish(self.table.game_id, [])  # the old game is left unfinished
         await self.close_table()
         self._moving = None
         old_phones = self._drop_seat_clients()  # before anything of the new game is sent
-        await self._begin(game, dict(zip(game.seats(options), kinds, strict=True)), options)
+        await self._begin(game, {s: who[s] for s in game.seats(options)}, options)
         assert self.table is not None and self.table.game_id is not None
         self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
                        if k == "human"}
@@ -167,6 +182,21 @@ class TableHub:
                 with contextlib.suppress(Exception):
                     await client.close(CLOSE_LINK)
         self.changed()
+
+    def _seated(self, game: Game, options: Any, data: dict[str, Any],
+                colours: list[str]) -> Any:
+        """The options with the colours the players chose, if they may play together."""
+        choices = {game.seat_names[s] for s in game.seat_choices(options)}
+        if len(colours) != options.players or not set(colours) <= choices:
+            raise Refused(422, "colours", f"{options.players} players choose "
+                          f"{options.players} of: {', '.join(sorted(choices))}")
+        if len(set(colours)) != len(colours):
+            raise Refused(422, "colours", "each colour is played by one player")
+        try:
+            return options_on(game, self.board, {
+                **data, "seating": [game.seat_names.index(c) for c in colours]})
+        except ValueError as e:
+            raise Refused(422, "colours", str(e)) from e
 
     def _drop_seat_clients(self) -> list[Client]:
         """The phones of the game that ends: a new game's seats have new links, and

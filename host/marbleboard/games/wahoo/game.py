@@ -32,6 +32,9 @@ class WaHoo(Game):
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
 
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        return tuple(range(options.colours))  # every colour of the board it plays on
+
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         """A roll as the face people read: ``"1"`` .. ``"6"``."""
         return str(chance.check(outcome)[0] + 1)

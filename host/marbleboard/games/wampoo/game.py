@@ -33,6 +33,9 @@ class Wampoo(Game):
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
 
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        return tuple(range(len(SEAT_NAMES)))  # "the colour of his choosing"
+
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
         return FOLD if legal == [FOLD] else None
