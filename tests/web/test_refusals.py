@@ -179,3 +179,22 @@ def test_a_big_websocket_message_closes_it_unread(live):
             return ws.close_code
 
     assert asyncio.run(shout()) == 1009  # too big
+
+
+def test_refusals_never_repeat_the_request_either(live):
+    name = "zz_" + SECRET.replace("-", "_").replace("3", "e").replace("4", "a")
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": 2, "seats": ["human", "human"], "rules": {name: True}})
+    assert r.status_code == 422 and r.json()["code"] == "rules" and name not in r.text
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "game": name[:20], "players": 2, "seats": ["human", "human"]})
+    assert r.status_code == 422 and r.json()["code"] == "game" and name[:20] not in r.text
+    start(live, seats=("human", "human"))
+    seat = live.hub.table.names[live.hub.table.state.current]
+    token = seat_link(live, seat)
+    move = "Q 1-13 " + name[:20]
+    r = httpx.post(f"{live.url}/api/seats/{seat}/move",
+                   json={"token": token, "turn": live.hub.table.state.turns, "move": move})
+    assert r.status_code == 409 and r.json()["code"] == "illegal" and move not in r.text
+    r = httpx.post(f"{live.url}/api/sim/toggle", json={"token": live.admin, "hole": name[:30]})
+    assert r.status_code == 404 and name[:30] not in r.text

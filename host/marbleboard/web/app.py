@@ -328,12 +328,14 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         try:
             game = get_game(body.game) if body.game else hub.games[0]
         except (ValueError, IndexError) as e:
-            raise Refused(422, "game", str(e)) from e
+            raise Refused(422, "game", "no such game: the table's payload lists the games "
+                          "this board plays") from e
         if body.players not in game.players:
             raise Refused(422, "players", f"{game.title} is not for {body.players} players")
         unknown = set(body.rules) - set(game.rule_choices())
         if unknown:
-            raise Refused(422, "rules", f"{game.title} has no rule {', '.join(sorted(unknown))}")
+            raise Refused(422, "rules", f"{game.title} has no such rule: the lobby lists its "
+                          f"rules")
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
         if body.colours is not None and len(body.colours) != body.players:

@@ -150,7 +150,7 @@ class TableHub:
         each of the game's usual seats for the count when no colours are chosen."""
         game = next((g for g in self.games if g.name == game_name), None)
         if game is None:
-            raise Refused(422, "game", f"this board does not play {game_name!r}")
+            raise Refused(422, "game", "this board does not play that game")
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
         if players not in self.counts[game.name]:
@@ -245,7 +245,7 @@ class TableHub:
     def check_seat(self, seat_name: str, token: str) -> int:
         names = self.seat_names
         if seat_name not in names:
-            raise Refused(404, "seat", f"there is no seat {seat_name!r}")
+            raise Refused(404, "seat", "there is no such seat")
         seat = names.index(seat_name)
         expected = self.tokens.get(seat, "")
         # Compare in constant time, and against something even for a seat with no link.
@@ -296,7 +296,8 @@ class TableHub:
         try:
             action = table.game.parse_action(table.state, move)
         except RuleError as e:
-            raise Refused(409, "illegal", str(e)) from e
+            # Refusals never repeat what was sent: the payload lists the legal moves.
+            raise Refused(409, "illegal", "that move is not legal here") from e
         # Taken before the first await: a second request for this turn, arriving
         # meanwhile, must find it.
         self._moving = (table, turn)
@@ -335,7 +336,7 @@ class TableHub:
         if self.sim is None:
             raise Refused(409, "not-simulated", "the board is real: move the marble by hand")
         if hole_id not in self.board:
-            raise Refused(404, "hole", f"there is no hole {hole_id!r}")
+            raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
         physical.set(hole_id, hole_id not in physical.occupied_holes())
 
