@@ -218,3 +218,28 @@ def test_the_lobby_lets_the_players_choose_their_colours(live, browser):
     assert "/seat/blue?t=" in link.get_attribute("href")
     assert live.hub.table.seats == {1: "human", 3: "bot:greedy"}
     expect(table.locator("#seats tr")).to_have_count(2)
+
+
+def test_a_seat_link_on_too_many_phones_says_so(live, browser):
+    import httpx
+
+    from marbleboard.web.hub import PHONES_PER_SEAT
+
+    httpx.post(f"{live.url}/api/admin/start",
+               json={"token": live.admin, "players": 2, "seats": ["human", "human"]})
+    url = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()[
+        "links"]["red"]["url"]
+    phones = []
+    for _ in range(PHONES_PER_SEAT):
+        phone = browser.new_page()
+        phone.goto(url + "&lang=en")
+        expect(phone.locator("#status")).not_to_have_text("Connecting…")
+        phones.append(phone)
+    one_more = browser.new_page()
+    one_more.goto(url + "&lang=fr")
+    expect(one_more.locator("#status")).to_have_text(
+        "Cette place est déjà ouverte sur trop de téléphones : fermez-la sur l'un d'eux")
+    phones.pop().close()  # one put away: the next try gets in
+    expect(one_more.locator("#who")).to_have_text("marbleboard — rouge")
+    expect(one_more.locator("#status")).not_to_have_text(re.compile("trop de téléphones"),
+                                                         timeout=15000)
