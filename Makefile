@@ -12,7 +12,7 @@ CHIP   ?= rp2040
 PORT   ?=
 BUILD  := build/firmware/$(BOARD)-$(CHIP)
 
-.PHONY: run test firmware flash bench lint docs clean
+.PHONY: run test test-needs firmware flash bench lint docs clean
 
 # What running needs (make run, firmware, flash); the tools for testing come on top.
 $(RUN_STAMP): pyproject.toml
@@ -37,8 +37,13 @@ $(NODE_STAMP): package.json
 run: $(RUN_STAMP)
 	$(BIN)/marbleboard run
 
-test: $(STAMP) $(NODE_STAMP)
+# The system's part (Python's venv, Node.js, Chromium) is checked first, before
+# minutes of installing: make takes the prerequisites in order.
+test: test-needs $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
+
+test-needs:
+	@PYTHON=$(PYTHON) $(SHELL) scripts/check-test-needs
 
 firmware: $(RUN_STAMP)
 	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD)

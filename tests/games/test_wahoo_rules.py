@@ -357,6 +357,22 @@ def test_partners_sit_opposite():
         Options(players=3, partners=True)
 
 
+def test_players_choose_their_colours_partners_still_opposite():
+    # "Each player takes four marbles of the same color" (interpretation: any colours
+    # of the board may play, chosen at the table; partners still sit opposite)
+    assert Options(players=2, seating=(1, 2)).seats == (1, 2)
+    assert Options(players=3, board="wahoo6", seating=(5, 0, 3)).seats == (0, 3, 5)
+    facing = Options(players=4, board="wahoo6", partners=True, seating=(1, 2, 4, 5))
+    assert [facing.partner(s) for s in facing.seats] == [4, 5, 1, 2]
+    with pytest.raises(ValueError, match="partners need"):
+        Options(players=4, board="wahoo6", partners=True, seating=(0, 1, 2, 3))
+    with pytest.raises(ValueError, match="different colours"):
+        Options(players=2, seating=(0, 4))  # the four-colour board has no purple
+    state = new_game(Options(players=2, seating=(1, 2), first_player=1))
+    assert state.current == CHANCE and state.roller == 1
+    assert WahooMarbles().target(state).pools[0][0][0] == "start.blue.1"
+
+
 def test_landing_on_the_partner_only_when_it_is_the_only_move():
     # "If a player's only move is to land on a space occupied by his or her partner,
     # the player must do so, removing the partner's marble and placing it back into

@@ -44,6 +44,32 @@ def test_a_deck_of_54_cards_with_jokers():
 # --- Starting the game and how to win -------------------------------------------------
 
 
+def test_unless_they_choose_two_players_sit_opposite_and_three_leave_green_empty():
+    # "Each player sits at one side of the game board." (interpretation: two players
+    # sit opposite, as far apart as the board allows; three take red, blue, yellow)
+    assert Options(players=2).seats == (0, 2)
+    assert Options(players=3).seats == (0, 1, 2)
+    assert Options(players=4).seats == (0, 1, 2, 3)
+
+
+def test_players_choose_their_colours():
+    # "Each player takes four marbles of the colour of his choosing and puts them in
+    # the 4 diagonal holes of his START row." (interpretation: any colours may play,
+    # each by one player; each is a side of the board, so a colour chosen is a side
+    # sat at)
+    assert Options(players=2, seating=(3, 1)).seats == (1, 3)  # kept in playing order
+    assert Options(players=3, seating=(1, 2, 3)).seats == (1, 2, 3)
+    for twice in ((0, 0), (0, 4), (0, 1, 2)):
+        with pytest.raises(ValueError, match="different colours"):
+            Options(players=2, seating=twice)
+    state = new_game(Options(players=2, seating=(0, 1), first_dealer=0))
+    state.apply_shuffle(list(range(54)))
+    assert [len(h) for h in state.hands] == [5, 5, 0, 0] and state.current == 1
+    state = position({"B": "20,BS,BS,BS", "G": "GS,GS,GS,GS"}, "2S", players=2, turn="B",
+                     seating=(1, 3))
+    assert moves(state) == ["2 20-22"]
+
+
 def test_marbles_start_in_the_start_rows():
     # "puts them in the 4 diagonal holes of his START row"
     state = new_game()
@@ -72,6 +98,22 @@ def test_the_first_spade_dealt_chooses_the_dealer():
     state = new_game(Options(players=4))
     state.apply_shuffle(deck_with("AH2H3HKS"))  # to blue, yellow, green, then red: a spade
     assert state.dealer == 0 and state.is_chance()
+
+
+def test_the_cards_dealt_to_find_the_dealer_are_shuffled_back_before_the_deal():
+    # "An arbitrary dealer deals cards to each player until someone is dealt a Spade."
+    # (interpretation: the arbitrary dealer is the first colour in playing order; the
+    # cards go back and all 54 are shuffled again for the first deal)
+    state = new_game(Options(players=2, seating=(1, 3)))
+    state.apply_shuffle(deck_with("AH2S"))  # blue deals: AH to green, 2S to blue
+    assert state.dealer == 1 and state.is_chance() and state.chance == "shuffle"
+    assert state.hands == [[], [], [], []]
+    second = list(range(53, -1, -1))
+    state.apply_shuffle(second)
+    dealt = sorted(c for h in state.hands for c in h)
+    assert dealt == sorted(second[:10])  # the first ten of the new shuffle, all 54 in it
+    assert state.hands[3][0] == second[0] and state.current == 3  # left of blue: green
+    assert len(state.deck) - state.deck_at == 44
 
 
 def test_five_cards_each_starting_left_of_the_dealer():
@@ -128,7 +170,8 @@ def test_the_deal_passes_left_after_the_round():
 
 
 def test_when_the_deck_has_run_down_all_54_cards_are_shuffled_again():
-    # Interpretation (docs/rules/wampoo.md): a new shuffle, then 5 cards each again.
+    # "until there are only 2 cards remaining in the deck" (interpretation,
+    # docs/rules/wampoo.md: then a new shuffle of all 54, and 5 cards each again)
     state = position({"R": "5,RS,RS,RS"}, "3C", others="-")
     state.deck = [parse_card("AS"), parse_card("AH")]
     play(state, "3 5-8")
@@ -162,6 +205,14 @@ def test_no_marble_out_and_no_starter_card_forfeits_the_hand():
     assert moves(state) == ["fold"]
     play(state, "fold")
     assert state.hands[0] == [] and state.forfeited == 1
+
+
+def test_no_second_marble_out_onto_ones_own_protected_starter_marble():
+    # "A marble in your STARTER hole blocks all other marbles from knocking you off"
+    # (interpretation: coming out onto it would change nothing, a pass the rules
+    # never offer)
+    assert moves(position({"R": "0!,RS,RS,RS"}, "KS")) == ["K 0-13"]
+    assert "K RS-0 xR0" in moves(position({"R": "0,RS,RS,RS"}, "KS"))  # once it has moved
 
 
 def test_getting_out_lands_on_the_starter_hole_and_knocks_off_whoever_is_there():
@@ -226,6 +277,20 @@ def test_the_4_from_the_starter_lands_next_to_home():
     state = play(position({"R": "0!,RS,RS,RS"}, "4S"), "4 0-68")
     assert "A 68-R1" in moves(position({"R": "68,RS,RS,RS"}, "AS"))
     assert state.pos[0] == 68
+
+
+def test_a_4_backwards_past_ones_own_home_entry_stays_on_the_track():
+    # "This card is especially useful when used from the STARTER hole, since it puts
+    # your marble next to your HOME row." (interpretation: a marble moving backwards
+    # never enters HOME, even crossing its own entry; it lands on the track behind the
+    # entry, and from there goes in forwards without another lap)
+    state = position({"R": "71,RS,RS,RS"}, "4S")
+    assert moves(state) == ["4 71-67"]
+    play(state, "4 71-67")
+    assert state.pos[0] == 67
+    assert moves(position({"R": "67,RS,RS,RS"}, "2S")) == ["2 67-R1"]
+    assert moves(position({"R": "1,RS,RS,RS"}, "4S")) == ["4 1-69"]
+    assert moves(position({"R": "69,RS,RS,RS"}, "3S")) == ["3 69-0"]  # not past the entry
 
 
 def test_the_4_knocks_off_too():
@@ -332,6 +397,29 @@ def test_jack_may_swap_any_two_colours_but_not_one_colour():
     assert swaps == ["J 1<>20", "J 1<>24", "J 5<>20", "J 5<>24"]
 
 
+def test_the_jack_spares_only_a_protected_starter_marble():
+    # "The Jack swaps any two marbles, no matter which players they belong to (unless a
+    # marble is in a player's STARTER hole)." (interpretation: the marble meant is one
+    # protected on its own STARTER; a marble of another colour there, or one back on
+    # its own STARTER after moving, is swapped like any other)
+    state = position({"R": "10,RS,RS,RS", "B": "0,BS,BS,BS", "Y": "36!,YS,YS,YS",
+                      "G": "54,GS,GS,GS"}, "JS")
+    assert moves(state) == ["J 0<>10", "J 0<>54", "J 10-21", "J 10<>54"]
+    play(state, "J 0<>10")  # red's own marble onto red's STARTER by a swap
+    assert state.pos[0] == 0 and not state.fresh & 1
+
+
+def test_marbles_in_the_start_row_are_never_swapped():
+    # "Marbles in the START row and HOME row are not considered in play." (interpretation:
+    # a Jack swaps marbles on the track only, so it never brings a marble out of a START
+    # row, nor sends one there)
+    state = position({"R": "10,RS,RS,RS", "Y": "40,YS,YS,YS"}, "JS")
+    assert moves(state) == ["J 10-21", "J 10<>40"]  # no swap with any START marble
+    play(state, "J 10<>40")
+    assert state.pos[0] == 40 and state.pos[8] == 10
+    assert state.pos[1:4] == [-1, -1, -1] and state.pos[9:12] == [-1, -1, -1]
+
+
 def test_marbles_in_start_or_home_are_not_in_play_for_a_jack():
     # "Marbles in the START row and HOME row are not considered in play."
     state = position({"R": "1,RS,RS,RS", "B": "B1,BS,BS,BS"}, "JS")
@@ -353,6 +441,20 @@ def test_next_to_home_without_a_small_card_forfeits():
     # "Once a player is next to his HOME row, he must forfeit his hand if he does not
     # have a small enough card to enter the HOME row."
     assert moves(position({"R": "68,R4,R3,R2"}, "5S9S")) == ["fold"]
+
+
+def test_next_to_home_the_hand_is_forfeited_only_when_no_card_can_be_played():
+    # "Once a player is next to his HOME row, he must forfeit his hand if he does not
+    # have a small enough card to enter the HOME row." (interpretation: that marble
+    # cannot move; the hand goes only if no card moves any other marble either, as
+    # "You MUST play one of your cards if possible")
+    assert moves(position({"R": "68,20,RS,RS"}, "9S")) == ["9 20-29"]
+    assert moves(position({"R": "66,20,RS,RS"}, "8S")) == ["8 20-28"]
+    assert "4 68-64" in moves(position({"R": "68,RS,RS,RS"}, "4SQS"))  # a 4 goes back
+    state = position({"R": "68,RS,RS,RS"}, "9SQS")
+    assert moves(state) == ["fold"]
+    play(state, "fold")
+    assert state.hands[0] == [] and state.pos[0] == 68  # it waits there, not round again
 
 
 def test_no_jumping_over_ones_own_marbles_in_home():
@@ -388,7 +490,8 @@ def test_a_marble_reaching_its_home_entry_goes_in_not_round_again():
 
 
 def test_seven_and_joker_into_home_are_options():
-    # Interpretation (docs/rules/wampoo.md): by default a 7 or a Joker may end in HOME.
+    # "A player must move an exact number of spaces in the HOME row." (interpretation,
+    # docs/rules/wampoo.md: by default a 7 or a Joker may end in HOME, exactly)
     assert "7 64-R3" in moves(position({"R": "64,RS,RS,RS"}, "7S"))
     assert moves(position({"R": "64,RS,RS,RS"}, "7S", seven_into_home=False)) == ["fold"]
     assert "X 50-R2" in moves(position({"R": "50,RS,RS,RS"}, "X1"))
@@ -404,19 +507,60 @@ def test_the_7_knocks_only_on_the_track_on_its_way_home():
 
 
 def test_partners_sit_opposite_and_win_together():
-    # Interpretation (docs/rules/wampoo.md): four players play as two teams, partners
-    # opposite, and a team wins when all eight of its marbles are HOME.
+    # "your teammate's marbles" and "The object of the game is to move all 4 marbles
+    # from your START row to your HOME row" (interpretations, docs/rules/wampoo.md:
+    # four players play as two teams, partners opposite, and a team wins when all
+    # eight of its marbles are HOME)
     state = position({"R": "R1,R2,R3,R4", "Y": "Y2,Y3,Y4,32"}, "AH", turn="Y")
     play(state, "A 32-Y1")
     assert state.winners == (0, 2) and state.returns() == [1, -1, 1, -1]
 
 
 def test_a_finished_player_plays_the_partners_marbles():
+    # "If at any time you cannot play any of your cards, you must throw away your cards
+    # and forfeit the hand." (interpretation: a finished player can still play, for
+    # the partner; option partner_plays_on)
     state = position({"R": "R1,R2,R3,R4", "Y": "40,YS,YS,YS"}, "5S")
     assert moves(state) == ["5 40-45"]
     off = position({"R": "R1,R2,R3,R4", "Y": "40,YS,YS,YS"}, "5S", partner_plays_on=False)
     assert moves(off) == ["fold"]
 
 
+def test_a_finished_player_swaps_with_a_jack_for_the_partners_marble_in_play():
+    # "A Jack can only be used by a player to swap marbles if that player has a marble
+    # in play on the board." (interpretation: a player whose four marbles are HOME
+    # plays the partner's marbles, so the partner's marble in play counts)
+    finished = {"R": "R1,R2,R3,R4", "B": "20,BS,BS,BS"}
+    assert moves(position({**finished, "Y": "40,YS,YS,YS"}, "JS")) == ["J 20<>40", "J 40-51"]
+    assert moves(position({**finished, "Y": "YS,YS,YS,YS"}, "JS")) == ["fold"]
+    assert moves(position({**finished, "Y": "40,YS,YS,YS"}, "JS",
+                          partner_plays_on=False)) == ["fold"]
+    # Not yet finished, a player's own marbles count, not the partner's.
+    assert moves(position({"B": "20,BS,BS,BS", "Y": "40,YS,YS,YS"}, "JS")) == ["fold"]
+
+
 def test_seat_letters():
     assert LETTERS == "RBYG"
+
+
+# --- The rule page ------------------------------------------------------------------------
+
+
+def test_every_interpretation_on_the_rule_page_is_checked_by_a_test_quoting_its_sentence():
+    import re
+    from pathlib import Path
+
+    def plain(text):
+        return " ".join(text.replace("#", " ").split())
+
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "rules" / "wampoo.md").read_text()
+    readings = re.findall(r"\*\*Interpretation: ([^*]+)\*\*(.*?)(?=\n- |\n\n|\n#|\Z)", page, re.S)
+    assert len(readings) >= 15
+    tests = [plain(t) for t in Path(__file__).read_text().split("\ndef test_")[1:]]
+    for title, text in readings:
+        quoted = re.findall(r'"([^"]+)"', plain(text))
+        assert quoted, f"the interpretation {title!r} names no sentence it reads"
+        sentence = quoted[0].rstrip(".")
+        assert any(sentence in t and "nterpretation" in t for t in tests), \
+            f"no rule test quotes {sentence!r} as an interpretation ({title})"

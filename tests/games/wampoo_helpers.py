@@ -10,8 +10,12 @@ EMPTY = {2: "RS,RS,RS,RS/-/YS,YS,YS,YS/-",
 
 def position(marbles=None, hand="", players=4, turn="R", others="2C", **options):
     """A state with red to play holding ``hand``; ``marbles`` maps a seat letter to
-    its four holes (the rest stay in START), the other seats hold ``others``."""
+    its four holes (the rest stay in START), the other seats hold ``others``. With
+    ``seating``, those seats play instead of the usual ones."""
     seats = EMPTY[players].split("/")
+    if "seating" in options:
+        seats = [f"{c}S,{c}S,{c}S,{c}S" if i in options["seating"] else "-"
+                 for i, c in enumerate("RBYG")]
     for letter, holes in (marbles or {}).items():
         seats["RBYG".index(letter)] = holes
     hands = []
@@ -22,9 +26,8 @@ def position(marbles=None, hand="", players=4, turn="R", others="2C", **options)
             hands.append(hand or "-")
         else:
             hands.append(others)
-    text = f"{players} {'/'.join(seats)} {'/'.join(hands)} {turn} G - +0 - - 0"
-    if players != 4:
-        text = text.replace(" G - ", " Y - ")
+    dealer = "RBYG"[Options(players=players, **options).seats[-1]]
+    text = f"{players} {'/'.join(seats)} {'/'.join(hands)} {turn} {dealer} - +0 - - 0"
     return parse_position(text, Options(players=players, **options))
 
 

@@ -140,3 +140,85 @@ def test_only_the_local_network_may_connect():
 
     assert _is_local("127.0.0.1") and _is_local("192.168.1.20") and _is_local("10.0.0.5")
     assert not _is_local("8.8.8.8") and not _is_local(None) and not _is_local("garbage")
+
+
+def test_a_double_tap_plays_one_move_and_refuses_the_other(live):
+    import asyncio
+
+    start(live, seats=("human", "human"))
+    tokens = {s: seat_link(live, s) for s in ("red", "yellow")}
+
+    async def tap_twice():
+        async with httpx.AsyncClient(base_url=live.url) as client:
+            while True:  # a turn with a move to choose (a hand may have been thrown away)
+                table = (await client.get("/api/table")).json()
+                seat = table["turn"]
+                me = (await client.get(f"/api/seats/{seat}",
+                                       params={"token": tokens[seat]})).json()
+                if me["moves"]:
+                    break
+                await asyncio.sleep(0.05)
+            moves = [m["text"] for m in me["moves"]]
+            bodies = [{"token": tokens[seat], "turn": me["turns"], "move": m}
+                      for m in (moves[0], moves[-1])]
+            replies = await asyncio.gather(*(client.post(f"/api/seats/{seat}/move", json=b)
+                                             for b in bodies))
+            return me, replies
+
+    me, replies = asyncio.run(tap_twice())
+    assert sorted(r.status_code for r in replies) == [200, 409]
+    refused = next(r for r in replies if r.status_code == 409)
+    assert refused.json()["code"] == "moving"
+    live.call(wait_for_turns(live, me["turns"] + 1))
+    table = live.hub.table
+    assert table.state.turns == me["turns"] + 1
+    played = [m for m in table.record.moves if not m.startswith("shuffle")]
+    assert len(played) == me["turns"] + 1
+    live.call(wait_until(lambda: not table.status.mistakes and not table.lifted))
+
+
+async def wait_until(check, timeout=10):
+    import asyncio
+
+    async with asyncio.timeout(timeout):
+        while not check():
+            await asyncio.sleep(0.02)
+
+
+def test_the_colours_that_play_are_chosen_at_the_start(live):
+    table = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
+    offer = next(g for g in table["games"] if g["name"] == "wampoo")
+    assert offer["colours"]["2"] == ["red", "blue", "yellow", "green"]
+    assert offer["seats"]["2"] == ["red", "yellow"]  # the usual two, opposite
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": 2, "seats": ["bot:greedy", "human"],
+        "colours": ["green", "blue"]})
+    assert r.status_code == 200, r.text
+    hub = live.hub
+    assert hub.table.seats == {1: "human", 3: "bot:greedy"}
+    assert hub.table.state.opts.seats == (1, 3)
+    payload = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
+    assert [s["seat"] for s in payload["seats"]] == ["blue", "green"]
+    assert list(payload["links"]) == ["blue"]
+    # The simulated board is set up with the chosen colours' marbles only.
+    rows = {h.split(".")[1] for h in live.sim.physical.occupied_holes() if h.startswith("start.")}
+    assert rows == {"blue", "green"}
+    # The saved game keeps them, so a restart resumes the same seats.
+    from marbleboard.table.store import GameStore
+
+    saved = GameStore(live.db)
+    assert saved.load(hub.table.game_id).options.seats == (1, 3)
+    saved.close()
+
+
+@pytest.mark.parametrize("colours, players", [
+    (["red", "purple"], 2),  # not a colour of the game
+    (["red", "red"], 2),  # one colour twice
+    (["red", "blue", "green"], 2),  # more colours than players
+])
+def test_colours_that_cannot_play_are_refused(live, colours, players):
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": players, "seats": ["human"] * players,
+        "colours": colours})
+    assert r.status_code == 422 and r.json()["code"] == "colours", r.text
+    assert live.hub.table is None

@@ -18,11 +18,14 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
     table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
     table.goto(f"{live6.url}/?t={live6.admin}&lang=en")
     # The six-colour board plays Wa-Hoo alone, for two to six.
-    assert table.locator("#game option").all_inner_texts() == ["Wa-Hoo"]
+    expect(table.locator("#game option")).to_have_text(["Wa-Hoo"])
     assert table.locator("#players option").all_inner_texts() == ["2", "3", "4", "5", "6"]
     table.select_option("#players", "4")
     seats = table.locator("#seat-kinds select")
+    # Every colour may be chosen; four players take two facing pairs unless told.
     assert [s.get_attribute("data-seat") for s in seats.all()] == [
+        "red", "blue", "yellow", "green", "purple", "orange"]
+    assert [s.get_attribute("data-seat") for s in seats.all() if s.input_value()] == [
         "red", "blue", "green", "purple"]
     table.check("input[data-rule=partners]")
     keep(table, "wahoo-lobby")

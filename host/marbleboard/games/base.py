@@ -276,9 +276,17 @@ class Game:
         raise NotImplementedError
 
     def seats(self, options: Any) -> tuple[int, ...]:
-        """The seats playing, in playing order."""
+        """The seats playing, in playing order. The players may choose them: the
+        options' ``seating`` (seat numbers) names them, or is left empty for the
+        game's own choice for the player count."""
         seats: tuple[int, ...] = options.seats
         return seats
+
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        """Every seat a player may take with these options (a colour of the board):
+        the lobby offers them. Which of them may play together, the options check
+        (partners opposite each other, say)."""
+        return self.seats(options)
 
     def rule_choices(self) -> dict[str, bool]:
         """The yes/no choices the rules leave open, with their defaults (the lobby
@@ -300,6 +308,11 @@ class Game:
         to choose and nothing to move (a hand thrown away, a roll that cannot be
         played). None when the seat must act."""
         return None
+
+    def forced_text(self, state: Any, action: int) -> str:
+        """What the log says after the seat's name when the table plays ``forced``
+        for it, in ``state`` before the action."""
+        return f"has no choice and plays {self.action_text(state, action)}"
 
     def action_group(self, state: Any, action: int) -> str | None:
         """What a player picks before the move on a phone: the card played (``"7"``),

@@ -251,16 +251,19 @@ class Table:
 
     # --- committing ------------------------------------------------------------------------
 
-    def _save_move(self, action: int) -> None:
-        """Save, record and apply an action of the seat to play, and log it. Saved
-        before the lights change: a kill now loses nothing shown."""
+    def _save_move(self, action: int, forced: bool = False) -> None:
+        """Save, record and apply an action of the seat to play, and log it under
+        that seat's name (``forced``: a turn the table plays for it). Saved before
+        the lights change: a kill now loses nothing shown."""
         state = self.state
         assert self.game_id is not None
-        seat = state.current
+        seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
+        line = (f"{self.names[seat]} {self.game.forced_text(state, action)}" if forced
+                else f"{self.names[seat]}: {text}")
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action, text)
-        self._say(f"{self.names[seat]}: {text}")
+        self._say(line)
 
     async def commit(self, action: int, carried: list[Change] | None = None) -> None:
         """Play ``action``; ``carried`` are changes the board made after it showed
@@ -313,7 +316,7 @@ class Table:
                 continue
             forced = game.forced(state)
             if forced is not None:
-                self._save_move(forced)
+                self._save_move(forced, forced=True)
                 continue
             break
         if state.current in self.bots and self.bot_action is None:

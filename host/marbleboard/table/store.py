@@ -4,7 +4,9 @@ no committed move."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -46,6 +48,10 @@ CREATE TABLE IF NOT EXISTS chances (
 );
 """
 
+OWNER_ONLY = 0o600
+# The files SQLite keeps beside the database: they hold the same secrets.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
 # Stores written before dice joined the decks kept only shuffles, in their own table.
 MIGRATE_SHUFFLES = """
 INSERT OR IGNORE INTO chances SELECT game_id, n, 'shuffle', deck, salt, commitment FROM shuffles;
@@ -56,13 +62,26 @@ DROP TABLE shuffles;
 class GameStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.exists():
+            self.path.parent.mkdir(parents=True)
+            self.path.parent.chmod(0o700)  # a folder made for the games is theirs alone
+        # The games hold every deck and the seats' secret links. The file is made
+        # its owner's alone before SQLite opens it: SQLite gives the files it makes
+        # beside it the same mode. A store from an older version is closed up too.
+        os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, OWNER_ONLY))
+        self._owner_only()
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
         self.db.executescript(SCHEMA)
         if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'shuffles'").fetchone():
             self.db.executescript(f"BEGIN; {MIGRATE_SHUFFLES} COMMIT;")
+        self._owner_only()
+
+    def _owner_only(self) -> None:
+        for path in (self.path, *(self.path.with_name(self.path.name + s) for s in SIDE_FILES)):
+            with contextlib.suppress(FileNotFoundError):
+                path.chmod(OWNER_ONLY)
 
     def close(self) -> None:
         self.db.close()

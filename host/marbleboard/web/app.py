@@ -8,22 +8,27 @@ validated, that either change the game or change nothing and say why.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Awaitable, Callable
+import socket
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..board import Board
 from ..games.registry import get_game
-from .hub import SEAT_KINDS, Client, Refused, TableHub
+from .hub import CLOSE_LINK, CLOSE_PHONES, SEAT_KINDS, Client, Refused, TableHub
 from .joincodes import CodeRefused
 
 STATIC = Path(__file__).with_name("static")
 Token = Annotated[str, Field(min_length=1, max_length=64)]
+MAX_BODY = 4096  # bytes: the largest request, a start, is well under one kilobyte
 
 
 class StrictBody(BaseModel):
@@ -58,7 +63,12 @@ class StartRequest(StrictBody):
         default_factory=dict, max_length=20,
         description="the yes/no choices the game's rules leave open (its rule page)")
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
-        min_length=1, max_length=6)
+        min_length=1, max_length=6,
+        description="who plays each colour of `colours` (or each of the game's usual seats)")
+    colours: list[Annotated[str, Field(pattern=r"^[a-z]{1,12}$")]] | None = Field(
+        default=None, min_length=1, max_length=6,
+        description="the colours that play, chosen from the lobby's offer; the game's "
+                    "usual seats for the player count if left out")
 
 
 class AdminRequest(StrictBody):
@@ -83,6 +93,94 @@ class Outcome(BaseModel):
     note: str = ""
 
 
+class Problem(BaseModel):
+    """Every refusal: a code the pages translate, and a sentence for people."""
+
+    code: str = Field(description="stale, not-your-turn, illegal, moving, invalid, too-large, ...")
+    detail: str
+
+
+REQUESTS = (CardRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest, JoinRequest)
+FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
+PLAIN = {
+    "missing": "is missing",
+    "extra_forbidden": "the request carries a field it does not take",
+    "json_invalid": "the body is not valid JSON",
+    "model_attributes_type": "must be a JSON object",
+    "dict_type": "must be a JSON object",
+}
+
+
+def describe_errors(errors: Sequence[Any]) -> str:
+    """What is wrong with a request, in words that never repeat what it carried:
+    field names are the API's own, and a message holding the value is replaced."""
+    said = []
+    for error in errors[:3]:
+        where: list[str] = []
+        # An unknown field's name is the request's own: it is not repeated.
+        loc = () if error.get("type") == "extra_forbidden" else error.get("loc", ())
+        for part in loc[1:]:
+            if isinstance(part, int) and where:
+                where[-1] += f"[{part}]"
+            elif part in FIELDS:
+                where.append(str(part))
+            else:
+                break  # a name the request made up (an unknown field, a rule's name)
+        message = PLAIN.get(error.get("type", ""), str(error.get("msg", "is not valid")))
+        value = error.get("input")
+        if isinstance(value, str | int | float) and len(str(value)) >= 3 \
+                and str(value) in message:
+            message = "is not valid"
+        said.append(f"{'.'.join(where)}: {message}" if where else message)
+    more = len(errors) - len(said)
+    return "; ".join(said) + (f" (and {more} more)" if more > 0 else "")
+
+
+class BodyLimit:
+    """Refuses a request whose body is over the limit before anything reads it: by
+    its declared length at once, or as its chunks arrive when it declares none."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client has gone
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole = bytes(body)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()  # a disconnect, for whoever listens
+            replayed = True
+            return {"type": "http.request", "body": whole, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"code": "too-large", "detail": f"a request may carry at most "
+                                 f"{self.limit} bytes"}, 413, headers={"Connection": "close"})
+        await response(scope, receive, send)
+
+
 def _is_local(host: str | None) -> bool:
     if host is None:
         return False
@@ -95,10 +193,50 @@ def _is_local(host: str | None) -> bool:
     return address.is_private or address.is_loopback or address.is_link_local
 
 
+def _host_name(netloc: str) -> str:
+    """The name in a Host header or an origin's netloc, without its port."""
+    if netloc.startswith("["):  # an IPv6 address
+        return netloc[1:].partition("]")[0]
+    return netloc.rpartition(":")[0] if netloc.count(":") == 1 else netloc
+
+
+def _answers_to(hub: TableHub, name: str) -> bool:
+    """A name the service is reached by: an address, this machine, a .local name
+    (answered on the local network only), or a name its links use. Any other name
+    pointing here is another site's (DNS rebinding)."""
+    name = name.lower().rstrip(".")
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if name in ("localhost", socket.gethostname().lower()) or name.endswith(".local"):
+        return True
+    return any(_host_name(urlsplit(base).netloc).lower() == name
+               for base in (hub.base_url, *hub.other_bases))
+
+
+def same_site(hub: TableHub, host: str | None, origin: str | None) -> bool:
+    """A websocket's Host is a name the service answers to, and a browser's page
+    that opens it (its Origin) is one of the service's own."""
+    if not host or not _answers_to(hub, _host_name(host)):
+        return False
+    if origin is None:
+        return True  # not a browser: no other site's page can be behind it
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https"):
+        return False
+    ours = {host.lower(), *(urlsplit(b).netloc.lower() for b in (hub.base_url, *hub.other_bases))}
+    return parts.netloc.lower() in ours
+
+
 def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
-    app = FastAPI(title="marbleboard", version="1",
+    refusals: dict[int | str, dict[str, Any]] = {
+        status: {"model": Problem} for status in (401, 403, 404, 409, 413, 422, 429)}
+    app = FastAPI(title="marbleboard", version="1", responses=refusals,
                   description="The table service: seats' phones, the table screen, the board.")
     app.add_middleware(GZipMiddleware, minimum_size=600)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)  # the outermost: before anything reads
 
     @app.middleware("http")
     async def local_network_only(request: Request,
@@ -111,6 +249,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"code": exc.code, "detail": exc.detail}, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"code": "invalid", "detail": describe_errors(exc.errors())}, 422)
 
     @app.get("/", include_in_schema=False)
     async def table_page() -> FileResponse:
@@ -186,16 +328,20 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         try:
             game = get_game(body.game) if body.game else hub.games[0]
         except (ValueError, IndexError) as e:
-            raise Refused(422, "game", str(e)) from e
+            raise Refused(422, "game", "no such game: the table's payload lists the games "
+                          "this board plays") from e
         if body.players not in game.players:
             raise Refused(422, "players", f"{game.title} is not for {body.players} players")
         unknown = set(body.rules) - set(game.rule_choices())
         if unknown:
-            raise Refused(422, "rules", f"{game.title} has no rule {', '.join(sorted(unknown))}")
+            raise Refused(422, "rules", f"{game.title} has no such rule: the lobby lists its "
+                          f"rules")
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
+        if body.colours is not None and len(body.colours) != body.players:
+            raise Refused(422, "colours", f"{body.players} players choose {body.players} colours")
         hub.check_admin(body.token)
-        await hub.start_game(game.name, body.players, list(body.seats), body.rules)
+        await hub.start_game(game.name, body.players, list(body.seats), body.rules, body.colours)
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")
@@ -216,6 +362,11 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         if not public and not _is_local(ws.client.host if ws.client else None):
             await ws.close(code=1008)
             return
+        if not same_site(hub, ws.headers.get("host"), ws.headers.get("origin")):
+            await ws.close(code=1008)  # another site's page, or a name we do not answer to
+            return
+        # Accepted before a refusal, so that the page can read why and say so.
+        await ws.accept()
         try:
             who = hub.check_seat(seat, t or "") if seat is not None else None
             admin = False
@@ -223,10 +374,16 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
                 hub.check_admin(t)
                 admin = True
         except Refused:
-            await ws.close(code=1008)
+            await ws.close(code=CLOSE_LINK, reason="token")
             return
-        await ws.accept()
-        client = Client(who, admin, ws.send_json)
+        if who is not None and hub.seat_is_full(who):
+            await ws.close(code=CLOSE_PHONES, reason="phones")
+            return
+
+        async def close(code: int) -> None:
+            await ws.close(code=code)
+
+        client = Client(who, admin, ws.send_json, close)
         if who is not None:
             hub.codes.forget(who)  # the seat is claimed: its short code is good no more
         hub.clients.append(client)
@@ -235,8 +392,8 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             hub.changed()  # the table screen counts phones
             while True:
                 await ws.receive_text()  # nothing is read from here: actions are requests
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # gone, or closed by the hub (a new game's links)
         finally:
             if client in hub.clients:
                 hub.clients.remove(client)

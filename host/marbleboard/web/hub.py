@@ -32,6 +32,10 @@ from ..table.store import GameStore
 from .joincodes import JoinCodes
 
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
+PHONES_PER_SEAT = 3  # a seat's link open on more phones than this is being passed round
+# Websocket close codes the pages read (4000-4999 are the application's own).
+CLOSE_LINK = 4401  # the link is not (or no longer) valid
+CLOSE_PHONES = 4429  # the seat is open on too many phones already
 
 
 def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
@@ -71,11 +75,12 @@ class Refused(Exception):
         self.detail = detail
 
 
-@dataclass
+@dataclass(eq=False)
 class Client:
     seat: int | None  # None: a table screen
     admin: bool
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    close: Callable[[int], Awaitable[None]] | None = None  # with a close code
 
 
 class TableHub:
@@ -101,6 +106,9 @@ class TableHub:
         self.hand: SimulatedHand | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._pending = False
+        # The turn whose move a phone has asked for, until the marbles have moved: a
+        # second tap must not start a second move.
+        self._moving: tuple[Table, int] | None = None
         self.sent = 0  # payloads sent, for benchmarks
 
     # --- the game's life ----------------------------------------------------------
@@ -120,39 +128,85 @@ class TableHub:
         self.codes.reset(self.tokens)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The games the lobby offers: who can sit where, and the rule choices."""
+        """The games the lobby offers: who can sit where (the usual seats, and every
+        colour the players may choose), and the rule choices."""
         counts = self.counts
-        return [{"name": g.name, "title": g.title, "players": counts[g.name],
-                 "seats": {str(n): [g.seat_names[s]
-                                    for s in g.seats(options_on(g, self.board, {"players": n}))]
-                           for n in counts[g.name]},
-                 "rules": g.rule_choices()} for g in self.games]
+        offers = []
+        for g in self.games:
+            options = {n: options_on(g, self.board, {"players": n}) for n in counts[g.name]}
+            offers.append({
+                "name": g.name, "title": g.title, "players": counts[g.name],
+                "seats": {str(n): [g.seat_names[s] for s in g.seats(o)]
+                          for n, o in options.items()},
+                "colours": {str(n): [g.seat_names[s] for s in g.seat_choices(o)]
+                            for n, o in options.items()},
+                "rules": g.rule_choices()})
+        return offers
 
     async def start_game(self, game_name: str, players: int, kinds: list[str],
-                         rules: dict[str, bool] | None = None) -> None:
+                         rules: dict[str, bool] | None = None,
+                         colours: list[str] | None = None) -> None:
+        """A new game; ``kinds`` are who plays each of ``colours`` (seat names), or
+        each of the game's usual seats for the count when no colours are chosen."""
         game = next((g for g in self.games if g.name == game_name), None)
         if game is None:
-            raise Refused(422, "game", f"this board does not play {game_name!r}")
+            raise Refused(422, "game", "this board does not play that game")
         if len(kinds) != players:
             raise Refused(422, "seats", f"{players} players need {players} seats")
         if players not in self.counts[game.name]:
             raise Refused(422, "players", f"this board is not for {game.title} with {players}")
+        data: dict[str, Any] = {"players": players, **(rules or {})}
         try:
-            options = options_on(game, self.board, {"players": players, **(rules or {})})
+            options = options_on(game, self.board, data)
         except ValueError as e:
             raise Refused(422, "rules", str(e)) from e
+        if colours is not None:
+            options = self._seated(game, options, data, colours)
+        chosen = [game.seat_names.index(c) for c in colours] if colours else game.seats(options)
+        who = dict(zip(chosen, kinds, strict=True))
         if self.table is not None and not self.table.state.is_over():
             assert self.table.game_id is not None
             self.store.finish(self.table.game_id, [])  # the old game is left unfinished
         await self.close_table()
-        await self._begin(game, dict(zip(game.seats(options), kinds, strict=True)), options)
+        self._moving = None
+        old_phones = self._drop_seat_clients()  # before anything of the new game is sent
+        await self._begin(game, {s: who[s] for s in game.seats(options)}, options)
         assert self.table is not None and self.table.game_id is not None
         self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
                        if k == "human"}
         self.store.save_tokens(self.table.game_id,
                                {game.seat_names[s]: t for s, t in self.tokens.items()})
         self.codes.reset(self.tokens)
+        for client in old_phones:  # their links are the old game's: they are told so
+            if client.close is not None:
+                with contextlib.suppress(Exception):
+                    await client.close(CLOSE_LINK)
         self.changed()
+
+    def _seated(self, game: Game, options: Any, data: dict[str, Any],
+                colours: list[str]) -> Any:
+        """The options with the colours the players chose, if they may play together."""
+        choices = {game.seat_names[s] for s in game.seat_choices(options)}
+        if len(colours) != options.players or not set(colours) <= choices:
+            raise Refused(422, "colours", f"{options.players} players choose "
+                          f"{options.players} of: {', '.join(sorted(choices))}")
+        if len(set(colours)) != len(colours):
+            raise Refused(422, "colours", "each colour is played by one player")
+        try:
+            return options_on(game, self.board, {
+                **data, "seating": [game.seat_names.index(c) for c in colours]})
+        except ValueError as e:
+            raise Refused(422, "colours", str(e)) from e
+
+    def _drop_seat_clients(self) -> list[Client]:
+        """The phones of the game that ends: a new game's seats have new links, and
+        its hands must never reach a phone holding an old one."""
+        phones = [c for c in self.clients if c.seat is not None]
+        self.clients = [c for c in self.clients if c.seat is None]
+        return phones
+
+    def seat_is_full(self, seat: int) -> bool:
+        return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
 
     async def _begin(self, game: Game, seats: dict[int, str], options: Any) -> None:
         table = Table(game, self.board, self.link, self.store, seats, options,
@@ -191,7 +245,7 @@ class TableHub:
     def check_seat(self, seat_name: str, token: str) -> int:
         names = self.seat_names
         if seat_name not in names:
-            raise Refused(404, "seat", f"there is no seat {seat_name!r}")
+            raise Refused(404, "seat", "there is no such seat")
         seat = names.index(seat_name)
         expected = self.tokens.get(seat, "")
         # Compare in constant time, and against something even for a seat with no link.
@@ -224,6 +278,9 @@ class TableHub:
         """A card picked on the phone: its rank (the first letter) is the group of
         moves the board lights."""
         table = self._table_for(seat, turn)
+        if self.hand is not None and self._moving == (table, turn):
+            # The lights must keep showing the move the hand is carrying out.
+            raise Refused(409, "moving", "your move is being made")
         group = None
         if card is not None:
             hand = table.game.private(table.state, seat).get("hand", [])
@@ -234,17 +291,36 @@ class TableHub:
 
     async def play(self, seat: int, move: str, turn: int) -> str:
         table = self._table_for(seat, turn)
+        if self._moving == (table, turn):
+            raise Refused(409, "moving", "a move has already been chosen this turn")
         try:
             action = table.game.parse_action(table.state, move)
         except RuleError as e:
-            raise Refused(409, "illegal", str(e)) from e
-        await table.choose(seat, table.game.action_group(table.state, action))
+            # Refusals never repeat what was sent: the payload lists the legal moves.
+            raise Refused(409, "illegal", "that move is not legal here") from e
+        # Taken before the first await: a second request for this turn, arriving
+        # meanwhile, must find it.
+        self._moving = (table, turn)
+        try:
+            await table.choose(seat, table.game.action_group(table.state, action))
+        except BaseException:
+            self._moving = None
+            raise
+        self.changed()  # the phones lock their buttons
         if self.hand is None:
             return "move-marbles"  # a real board: the player moves them, the lights show how
-        state = table.state
-        asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self.hand.perform, state, action))
+        work = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(self.hand.perform, table.state.clone(), action))
+        work.add_done_callback(functools.partial(self._moved, table, turn))
         return "moving"
+
+    def _moved(self, table: Table, turn: int, work: asyncio.Task[None]) -> None:
+        """The simulated hand is done; if it could not move the marbles, the turn
+        is open again."""
+        failed = work.cancelled() or work.exception() is not None
+        if failed and self._moving == (table, turn):
+            self._moving = None
+            self.changed()
 
     async def answer(self, seat: int, move: str, turn: int) -> None:
         table = self._table_for(seat, turn)
@@ -260,14 +336,17 @@ class TableHub:
         if self.sim is None:
             raise Refused(409, "not-simulated", "the board is real: move the marble by hand")
         if hole_id not in self.board:
-            raise Refused(404, "hole", f"there is no hole {hole_id!r}")
+            raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
         physical.set(hole_id, hole_id not in physical.occupied_holes())
 
     async def takeback(self) -> bool:
         if self.table is None:
             return False
-        return await self.table.takeback()
+        taken = await self.table.takeback()
+        if taken:
+            self._moving = None  # the turn is played again
+        return taken
 
     # --- what clients see ------------------------------------------------------------------
 
@@ -289,6 +368,7 @@ class TableHub:
             "turn": names[state.current] if state.current >= 0 else None,
             **game.private(state, seat), "public": public,
             "moves": moves, "chosen": table.group if mine else None,
+            "moving": mine and self._moving == (table, state.turns),
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
@@ -358,6 +438,8 @@ class TableHub:
         self._pending = False
         payloads: dict[tuple[int | None, bool], dict[str, Any]] = {}
         for client in list(self.clients):
+            if client not in self.clients:
+                continue  # gone while another was being sent to (a new game's start)
             key = (client.seat, client.admin)
             if key not in payloads:  # several screens of one kind share one payload
                 payloads[key] = self.payload_for(client)

@@ -17,7 +17,7 @@ from ..games.registry import default_layout
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.store import GameStore
-from .app import create_app
+from .app import MAX_BODY, create_app
 from .hub import TableHub
 
 T = TypeVar("T")
@@ -84,7 +84,8 @@ class LiveServer:
                             base_url=self.url, pace_s=self.pace_s)
         await self.hub.open()
         self.server = uvicorn.Server(uvicorn.Config(create_app(self.hub), host="127.0.0.1",
-                                                    port=self.port, log_level="warning"))
+                                                    port=self.port, log_level="warning",
+                                                    ws_max_size=MAX_BODY))
         task = asyncio.create_task(self.server.serve())
         while not self.server.started:
             await asyncio.sleep(0.02)

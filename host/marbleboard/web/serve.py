@@ -19,7 +19,7 @@ from ..sim import SimulatedPico
 from ..table.service import QUIET_S
 from ..table.store import GameStore
 from .announce import Announcer
-from .app import create_app
+from .app import MAX_BODY, create_app
 from .hub import TableHub
 
 DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
@@ -45,9 +45,18 @@ def table_token(db: Path) -> str:
         return path.read_text().strip()
     db.parent.mkdir(parents=True, exist_ok=True)
     token = secrets.token_urlsafe(16)
-    path.write_text(token)
-    os.chmod(path, 0o600)
+    # Made its owner's alone from the start, never readable by others for a moment.
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+        f.write(token)
     return token
+
+
+def access_line(public: bool) -> str:
+    """The banner's line on who may connect."""
+    if public:
+        return ("Open to every network (--public): any address that can reach this machine "
+                "may connect, not only the local network.")
+    return "Only the local network may connect; start with --public to allow any address."
 
 
 async def serve(cfg: ServeConfig) -> int:
@@ -72,7 +81,9 @@ async def serve(cfg: ServeConfig) -> int:
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
-    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning"))
+    # Pages send nothing on their websocket: a big message is refused, not buffered.
+    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning",
+                                           ws_max_size=MAX_BODY))
     titles = ", ".join(g.title for g in hub.games)
     print(f"marbleboard is serving {'a simulated' if sim else 'the'} board ({board.name}); "
           f"the lobby offers {titles}.")
@@ -80,7 +91,7 @@ async def serve(cfg: ServeConfig) -> int:
     print(f"  anyone may watch:                          {base}/")
     for line in announce.lines():
         print(line)
-    print("Only the local network may connect; start with --public to allow any address.")
+    print(access_line(cfg.public))
     await announce.start()
     try:
         await server.serve()

@@ -32,6 +32,9 @@ class WaHoo(Game):
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
 
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        return tuple(range(options.colours))  # every colour of the board it plays on
+
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         """A roll as the face people read: ``"1"`` .. ``"6"``."""
         return str(chance.check(outcome)[0] + 1)
@@ -64,6 +67,9 @@ class WaHoo(Game):
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
         return PASS if legal == [PASS] else None
+
+    def forced_text(self, state: Any, action: int) -> str:
+        return f"cannot move with a {state.roll} and passes"
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -143,7 +143,11 @@ def parse_position(text: str, options: Options | None = None) -> State:
     if len(groups) not in (4, 6):
         raise ValueError("the marbles name four or six seats, separated by '/'")
     board = "wahoo" if len(groups) == 4 else "wahoo6"
-    base = options or Options(players=players, board=board)
+    # The seats that play are those whose marbles are given (when they are as many
+    # as the players; if not, the seats found wrong are named below).
+    given = tuple(s for s, g in enumerate(groups) if g != "-")
+    base = options or Options(players=players, board=board,
+                              seating=given if len(given) == players else ())
     if base.players != players or base.colours != len(groups):
         raise ValueError(f"the position is for {players} players on {len(groups)} colours, "
                          f"the options for {base.players} on {base.colours}")

@@ -32,6 +32,9 @@ class Options(GameOptions):
     centre_roll: int = 4
     # "roll": the players roll for it, as the rules say; or a seat number.
     first_player: str | int = "roll"
+    # The colours that play, as seat numbers, chosen by the players; left empty,
+    # those of ACTIVE_SEATS. Kept in playing order.
+    seating: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.board:
@@ -42,10 +45,19 @@ class Options(GameOptions):
             top = max(ACTIVE_SEATS[self.colours])
             raise ValueError(f"the {self.board} board is for 2 to {top} players, "
                              f"not {self.players}")
+        seating = (tuple(sorted(self.seating)) if self.seating
+                   else ACTIVE_SEATS[self.colours][self.players])
+        if (len(seating) != self.players or len(set(seating)) != len(seating)
+                or not all(type(s) is int and 0 <= s < self.colours for s in seating)):
+            raise ValueError(f"{self.players} players play {self.players} different colours "
+                             f"of the board's {self.colours} (seat numbers 0 to "
+                             f"{self.colours - 1})")
+        object.__setattr__(self, "seating", seating)  # JSON gives a list
         check_side(self.holes_per_side)
         if self.partners and (self.players % 2 or self.players < 4
                               or any(self.partner(s) not in self.seats for s in self.seats)):
-            raise ValueError("partners need four players, or six on the six-colour board")
+            raise ValueError("partners need four players, or six on the six-colour board, "
+                             "each opposite the partner")
         if self.centre_roll not in range(7):
             raise ValueError("centre_roll is a face of the die, 1 to 6, or 0 for any roll")
         if self.first_player != "roll" and self.first_player not in self.seats:
@@ -57,7 +69,7 @@ class Options(GameOptions):
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return ACTIVE_SEATS[self.colours][self.players]
+        return self.seating
 
     def partner(self, seat: int) -> int:
         """The seat opposite (the partner, when partners play)."""

@@ -33,9 +33,15 @@ class Wampoo(Game):
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
 
+    def seat_choices(self, options: Any) -> tuple[int, ...]:
+        return tuple(range(len(SEAT_NAMES)))  # "the colour of his choosing"
+
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
         return FOLD if legal == [FOLD] else None
+
+    def forced_text(self, state: Any, action: int) -> str:
+        return "cannot play and throws the hand away"
 
     def action_group(self, state: Any, action: int) -> str | None:
         rank = action >> 3 & 15

@@ -153,7 +153,14 @@ def parse_position(text: str, options: Options | None = None,
     if len(fields) != 10:
         raise ValueError(f"a position has 10 fields, this one {len(fields)}")
     players = int(fields[0])
-    base = options or Options(players=players)
+    marbles = fields[1].split("/")
+    hands = fields[2].split("/")
+    if len(marbles) != 4 or len(hands) != 4:
+        raise ValueError("marbles and hands name four seats, separated by '/'")
+    # The seats that play are those whose marbles are given (when they are as many
+    # as the players).
+    given = tuple(s for s, g in enumerate(marbles) if g != "-")
+    base = options or Options(players=players, seating=given if len(given) == players else ())
     if base.players != players:
         raise ValueError(f"the position is for {players} players, the options for "
                          f"{base.players}")
@@ -167,10 +174,6 @@ def parse_position(text: str, options: Options | None = None,
         del pool[:n]
         return out
 
-    marbles = fields[1].split("/")
-    hands = fields[2].split("/")
-    if len(marbles) != 4 or len(hands) != 4:
-        raise ValueError("marbles and hands name four seats, separated by '/'")
     for seat in range(4):
         if seat not in base.seats:
             continue

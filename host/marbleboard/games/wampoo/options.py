@@ -29,10 +29,19 @@ class Options(GameOptions):
     pass_home_entry: bool = False
     # "spade": deal until someone gets a spade, as the rules say; or a seat number.
     first_dealer: str | int = "spade"
+    # The colours that play, as seat numbers, chosen by the players ("the colour of
+    # his choosing"); left empty, those of ACTIVE_SEATS. Kept in playing order.
+    seating: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.players not in ACTIVE_SEATS:
             raise ValueError(f"Wampoo is for 2, 3 or 4 players, not {self.players}")
+        seating = tuple(sorted(self.seating)) if self.seating else ACTIVE_SEATS[self.players]
+        if (len(seating) != self.players or len(set(seating)) != len(seating)
+                or not all(type(s) is int and 0 <= s < len(SEAT_NAMES) for s in seating)):
+            raise ValueError(f"{self.players} players play {self.players} different colours "
+                             f"of the four (seat numbers 0 to 3)")
+        object.__setattr__(self, "seating", seating)  # JSON gives a list
         if self.holes_per_side < 8 or self.holes_per_side % 2:
             raise ValueError("holes_per_side must be an even number of at least 8")
         if self.first_dealer != "spade" and self.first_dealer not in self.seats:
@@ -40,7 +49,7 @@ class Options(GameOptions):
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return ACTIVE_SEATS[self.players]
+        return self.seating
 
     @property
     def team_play(self) -> bool:

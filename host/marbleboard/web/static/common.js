@@ -26,6 +26,18 @@ const WORDS = {
     joinButton: "Join", typeCode: "No camera? Open {0} on the phone and type the seat's code.",
     or: "or", code: "No seat has that code: check the table screen",
     tries: "Too many wrong codes: wait a minute and try again",
+    offline: "Connection lost: reconnecting…",
+    tooManyPhones: "This seat is already open on too many phones: close it on one of them",
+    moving: "Your move is being made", invalid: "The request was not understood",
+    "too-large": "The request is too large", failed: "That did not work: try again",
+    "no-game": "No game is being played", "no-question": "There is no question to answer",
+    seat: "There is no such seat", "not-simulated": "The board is real: move the marble by hand",
+    "e:game": "This board does not play that game",
+    "e:players": "This board is not for that many players",
+    "e:seats": "Choose who plays each colour, one player for each",
+    "e:rules": "Those rules cannot be chosen together",
+    "e:colours": "Those colours cannot play together under these rules",
+    colours: "Colours", nobody: "—",
   },
   fr: {
     turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
@@ -51,6 +63,18 @@ const WORDS = {
     joinButton: "Rejoindre", typeCode: "Pas d'appareil photo ? Ouvrez {0} sur le téléphone et tapez le code de la place.",
     or: "ou", code: "Aucune place n'a ce code : vérifiez l'écran de la table",
     tries: "Trop de codes faux : attendez une minute et réessayez",
+    offline: "Connexion perdue : reconnexion…",
+    tooManyPhones: "Cette place est déjà ouverte sur trop de téléphones : fermez-la sur l'un d'eux",
+    moving: "Votre coup est en cours", invalid: "La demande n'a pas été comprise",
+    "too-large": "La demande est trop grande", failed: "Cela n'a pas marché : réessayez",
+    "no-game": "Aucune partie en cours", "no-question": "Il n'y a pas de question à laquelle répondre",
+    seat: "Cette place n'existe pas", "not-simulated": "Le plateau est réel : déplacez la bille à la main",
+    "e:game": "Ce plateau ne joue pas à ce jeu",
+    "e:players": "Ce plateau n'est pas fait pour ce nombre de joueurs",
+    "e:seats": "Choisissez qui joue chaque couleur, un joueur pour chacune",
+    "e:rules": "Ces règles ne peuvent pas être choisies ensemble",
+    "e:colours": "Ces couleurs ne peuvent pas jouer ensemble avec ces règles",
+    colours: "Couleurs", nobody: "—",
   },
 };
 
@@ -139,23 +163,54 @@ function showPublic(target, facts) {
 }
 
 // One websocket; it comes back by itself after a phone sleeps or the host restarts.
-function live(query, onPayload, onStatus) {
+// onStatus("online"), onStatus("offline") while it is gone, or onStatus("refused",
+// why) when the service will not serve this link (the close codes are the hub's).
+const REFUSALS = { 4401: "token", 4429: "tooManyPhones" };
+function live(query, onPayload, onStatus = () => {}) {
   let delay = 500;
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
-    ws.onopen = () => { delay = 500; onStatus && onStatus(true); };
-    ws.onmessage = (e) => onPayload(JSON.parse(e.data));
-    ws.onclose = () => { onStatus && onStatus(false); setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };
+    ws.onmessage = (e) => { delay = 500; onStatus("online"); onPayload(JSON.parse(e.data)); };
+    ws.onclose = (e) => {
+      const why = REFUSALS[e.code];
+      if (why === "token") { onStatus("refused", why); return; }  // trying again cannot help
+      onStatus(why ? "refused" : "offline", why);
+      setTimeout(open, why ? 5000 : delay);  // a phone put away makes room
+      delay = Math.min(delay * 2, 5000);
+    };
   }
   open();
 }
 
+// A banner across the top of the page while the service cannot be reached.
+function banner(text) {
+  let node = document.getElementById("banner");
+  if (!node) {
+    node = el("p", { id: "banner", class: "banner", role: "alert" });
+    document.body.prepend(node);
+  }
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+// A refusal's words: its code translated, never the browser's own message.
+function errorText(code) {
+  const words = WORDS[LANG], en = WORDS.en;
+  const key = [`e:${code}`, code].find((k) => words[k] || en[k]);
+  return key ? t(key) : t("failed");
+}
+
 async function post(path, body) {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-                                       body: JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                   body: JSON.stringify(body) });
+  } catch (e) {
+    throw new Error(t("offline"));  // no answer at all: the service is gone
+  }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(t(data.code || "illegal"));
+  if (!response.ok) throw new Error(errorText(data.code || "failed"));
   return data;
 }
 

@@ -4,33 +4,47 @@
 
 const token = params.get("t");
 let board, root, last = null;
+let offline = false;
 
 function words() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  if (offline) banner(t("offline"));
   if (last) show(last);
 }
 
 // The lobby offers the games this board plays (the payload lists them), each
-// with its player counts, its seats and the rule choices it leaves open.
+// with its player counts, its usual seats, the colours players may choose, and the
+// rule choices it leaves open. Each colour is played by a person, a bot, or nobody.
 function lobby(payload) {
   const box = document.getElementById("lobby");
   box.hidden = !token || payload.state === "playing" || !payload.games;
   if (box.hidden || box.dataset.built === LANG) return;
   box.dataset.built = LANG;
-  const kinds = ["human", "bot:greedy", "bot:search", "bot:random"];
+  const kinds = ["", "human", "bot:greedy", "bot:search", "bot:random"];
   const games = Object.fromEntries(payload.games.map((g) => [g.name, g]));
   const game = el("select", { id: "game" }, ...payload.games.map((g) => el("option", { value: g.name }, g.title)));
   game.value = payload.game && games[payload.game] ? payload.game : payload.games[0].name;
   const players = el("select", { id: "players" });
   const seatBox = el("div", { id: "seat-kinds" });
   const ruleBox = el("div", { id: "rules" });
+  const playing = () => [...seatBox.querySelectorAll("select")].filter((s) => s.value);
+  // A count of players: its usual seats are filled, the other colours left empty.
   function seats() {
-    const names = games[game.value].seats[players.value];
-    seatBox.replaceChildren(...names.map((name) => el("label", {},
+    const g = games[game.value];
+    const usual = g.seats[players.value];
+    seatBox.replaceChildren(...g.colours[players.value].map((name) => el("label", {},
       el("span", { class: "dot", style: `background:${board.seats[name]}` }), ` ${t(name)} `,
-      el("select", { "data-seat": name }, ...kinds.map((k) => el("option", { value: k },
-        k === "human" ? t("human") : k.slice(4)))), el("br"))));
-    seatBox.querySelectorAll("select").forEach((s, i) => { s.value = i === 0 ? "human" : "bot:greedy"; });
+      el("select", { "data-seat": name, on: { change: follow } }, ...kinds.map((k) => el("option", { value: k },
+        k === "" ? t("nobody") : k === "human" ? t("human") : k.slice(4)))), el("br"))));
+    seatBox.querySelectorAll("select").forEach((s) => {
+      const i = usual.indexOf(s.dataset.seat);
+      s.value = i < 0 ? "" : i === 0 ? "human" : "bot:greedy";
+    });
+  }
+  // A colour taken or left: the count of players follows, when the game allows it.
+  function follow() {
+    const n = String(playing().length);
+    if (games[game.value].players.includes(Number(n))) players.value = n;
   }
   function chooseGame() {
     const g = games[game.value];
@@ -48,13 +62,20 @@ function lobby(payload) {
   chooseGame();
   const error = el("p", { class: "error" });
   const start = el("button", { id: "start", on: { click: async () => {
-    const chosen = [...seatBox.querySelectorAll("select")].map((s) => s.value);
+    const chosen = playing();
     const picked = Object.fromEntries([...ruleBox.querySelectorAll("input")].map((b) => [b.dataset.rule, b.checked]));
-    try { await post("/api/admin/start", { token, game: game.value, players: Number(players.value), seats: chosen, rules: picked }); error.textContent = ""; }
-    catch (e) { error.textContent = e.message; }
+    if (!chosen.length || !games[game.value].players.includes(chosen.length)) {
+      error.textContent = errorText("players");
+      return;
+    }
+    try {
+      await post("/api/admin/start", { token, game: game.value, players: chosen.length, rules: picked,
+                                       seats: chosen.map((s) => s.value), colours: chosen.map((s) => s.dataset.seat) });
+      error.textContent = "";
+    } catch (e) { error.textContent = e.message; }
   } } }, t("start"));
   box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("game")} `, game), el("br"),
-                      el("label", {}, `${t("players")} `, players), seatBox,
+                      el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
                       el("h2", {}, t("rules")), ruleBox, start, error);
 }
 
@@ -108,6 +129,9 @@ async function main() {
   live(token ? `t=${encodeURIComponent(token)}` : "", (p) => {
     document.body.classList.toggle("sim", Boolean(p.simulated && token));
     show(p);
+  }, (state, why) => {
+    offline = state === "offline";
+    banner(offline ? t("offline") : state === "refused" ? t(why) : "");
   });
 }
 main();
