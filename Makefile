@@ -43,7 +43,7 @@ test: test-needs $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
 
 test-needs:
-	@PYTHON=$(PYTHON) $(SHELL) scripts/check-test-needs
+	@PYTHON=$(PYTHON) $(SHELL) tests/system-needs
 
 firmware: $(RUN_STAMP)
 	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD)

@@ -60,12 +60,12 @@ def test_make_test_checks_before_it_installs_or_runs_anything():
     commands = subprocess.run([MAKE, "-n", "-C", str(ROOT), "test"], capture_output=True,
                               text=True, timeout=30).stdout.splitlines()
     commands = [c for c in commands if not c.startswith("make")]
-    assert "check-test-needs" in commands[0]
+    assert "system-needs" in commands[0]
     assert commands[-1].endswith("pytest")
 
 
 def test_the_readme_and_ci_name_every_package_the_check_asks_for():
-    script = (ROOT / "scripts" / "check-test-needs").read_text()
+    script = (ROOT / "tests" / "system-needs").read_text()
     asked = set(re.findall(r"need (\S+)", script)) - {"python3"}
     assert asked == PACKAGES
     readme = (ROOT / "README.md").read_text()
