@@ -60,10 +60,10 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
         sent: dict[int, float] = {}  # change seq -> when the firmware wrote it
         hw_write = sim.hardware.write_serial
 
-        def stamped_write(data: bytes) -> None:
+        def stamped_write(data: bytes) -> int:
             if data.startswith(b"CHG seq="):
                 sent[int(data[8:data.index(b" ", 8)])] = time.monotonic()
-            hw_write(data)
+            return hw_write(data)
 
         sim.hardware.write_serial = stamped_write  # type: ignore[method-assign]
         link = BoardLink(sim.port, board_id=board.id)
