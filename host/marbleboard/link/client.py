@@ -47,6 +47,7 @@ from .ports import NoPicoFound, choose_port
 from .reset import PicoReset
 
 Reply = tuple[str, dict[str, str]]
+LIGHTS_RETRY_S = 0.1  # no confirmation this long after a light state went: send it again
 MAX_REFUSALS = 3  # times a light state is sent after the Pico refused it
 MAX_BACKLOG = 64 * 1024  # bytes written but not yet taken by the Pico before it counts as hung
 
@@ -110,6 +111,8 @@ class BoardLink:
         self._refusals = 0  # times the Pico refused the newest state
         self._ping_lights: dict[int, int] = {}  # ping n -> state number written before it
         self._lights_waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._lights_timer: asyncio.TimerHandle | None = None
+        self._lights_retry = LIGHTS_RETRY_S  # doubles while no confirmation comes
         self._brightness: int | None = None
         self._lost_event = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -150,6 +153,7 @@ class BoardLink:
         self.lights_number += 1
         number = self.lights_number
         self._refusals = 0
+        self._lights_retry = LIGHTS_RETRY_S
         self._lights = lights
         self._lights_fields = lights.fields()  # as it is now, whatever the caller does next
         if self.connected:
@@ -223,6 +227,7 @@ class BoardLink:
         self._peer = None
         # A new connection: what the Pico holds is known again only from its answers.
         self.lights_confirmed = self._lights_written = self._refusals = 0
+        self._lights_retry = LIGHTS_RETRY_S
         self._lights_frames.clear()
         self._ping_lights.clear()
         asyncio.get_running_loop().add_reader(ser.fileno(), self._readable)
@@ -317,6 +322,8 @@ class BoardLink:
             with contextlib.suppress(Exception):
                 ser.close()
         self._out = bytearray()
+        if self._lights_timer is not None:
+            self._lights_timer.cancel()
         for fut in self._waiters.values():
             if not fut.done():
                 fut.set_exception(LinkError(f"link lost: {reason}"))
@@ -470,6 +477,22 @@ class BoardLink:
             del self._lights_frames[next(iter(self._lights_frames))]
         self._lights_written = number
         self._write(encode("LIGHTS", [("id", ref), ("lit", number), *self._lights_fields]))
+        # As Klipper's host does for its commands: a confirmation overdue means the
+        # frame was lost, so it goes again, at growing intervals up to a heartbeat
+        # (whose answer also says what the Pico holds).
+        if self._lights_timer is not None:
+            self._lights_timer.cancel()
+        self._lights_timer = asyncio.get_running_loop().call_later(
+            self._lights_retry, self._lights_overdue, number)
+        self._lights_retry = min(self._lights_retry * 2, self.ping_interval)
+
+    def _lights_overdue(self, number: int) -> None:
+        self._lights_timer = None
+        if (self.connected and number == self.lights_number and self.lights_confirmed < number
+                and self._refusals < MAX_REFUSALS):
+            self.lights_resent += 1
+            with contextlib.suppress(LinkError):
+                self._send_lights()
 
     def _lights_answer(self, kind: str, fields: dict[str, str], ref: str) -> None:
         try:
@@ -503,6 +526,9 @@ class BoardLink:
         if number <= self.lights_confirmed:
             return
         self.lights_confirmed = number
+        if number >= self.lights_number and self._lights_timer is not None:
+            self._lights_timer.cancel()
+            self._lights_timer = None
         for entry in list(self._lights_waiters):
             wanted, fut = entry
             if wanted <= number and not fut.done():

@@ -36,7 +36,7 @@ class HoleChanged:
     occupied: bool
     seq: int  # the Pico's change counter; 0 for a change found by a resync
     pico_ms: int | None  # when the reading began, on the Pico's clock
-    resync: bool = False  # missed while the link was down, found in a snapshot
+    resync: bool = False  # missed on the way or while the link was down, found in a snapshot
 
 
 @dataclass(frozen=True)
