@@ -81,8 +81,8 @@ class LineReader:
     """Splits a byte stream into lines, dropping over-long ones.
 
     feed() returns complete lines; counters say how much garbage was thrown away.
-    The part of a line not yet ended waits in a buffer made once, so bytes that
-    end no line cost no allocation.
+    The part of a line not yet ended waits in a buffer made once: a read costs a
+    copy of what it brought and the list of lines, never an object per byte.
     """
 
     def __init__(self, max_line=MAX_LINE):
@@ -150,11 +150,14 @@ def to_int(fields, key, default=None):
         if default is None:
             raise BodyError("missing " + key)
         return default
-    text = fields[key]
+    return _number(fields[key], "bad " + key)
+
+
+def _number(text, why):
     digits = text[1:] if text[:1] == "-" else text
     # int() would also take "1_0", " 1" or "+1"; a field holds plain digits only.
     if not digits or not digits.isdigit():
-        raise BodyError("bad " + key)
+        raise BodyError(why)
     return int(text)
 
 
@@ -208,8 +211,8 @@ def parse_lights(fields):
         bits = item.split(":")
         if len(bits) != 3:
             raise BodyError("bad chase")
-        pal = to_int({"c": bits[0]}, "c")
-        step = to_int({"c": bits[1]}, "c")
+        pal = _number(bits[0], "bad chase")
+        step = _number(bits[1], "bad chase")
         if step < 1 or not 0 < pal < 16:
             raise BodyError("bad chase")
         raw = from_b64(bits[2])

@@ -39,7 +39,7 @@ class Scanner:
         self.stable = bytearray(self.nbytes)  # what has been reported
         self.pending = {}  # sensor -> tick its latest flicker began
         self.began = {}  # sensor -> tick it first left its stable reading
-        self.changes = {}  # sensor -> readings it went through since
+        self.changes = {}  # sensor -> readings it went through since; negative once reported
         self.unsteady_ms = unsteady_ms
         self.unsteady = []  # (sensor, changes, began) to report; the caller empties it
         self.flickers = 0  # holes reported unsteady since boot

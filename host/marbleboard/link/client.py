@@ -453,7 +453,7 @@ class BoardLink:
             with contextlib.suppress(LinkError):
                 self._write(encode("SNAP"))
             return
-        if self._resnap is None or self._resnap.done():
+        if self.connected and (self._resnap is None or self._resnap.done()):
             self._resnap = asyncio.get_running_loop().create_task(self._resync())
 
     async def _resync(self) -> None:
@@ -509,7 +509,7 @@ class BoardLink:
     def _pong(self, fields: dict[str, str]) -> None:
         written = self._ping_lights.pop(to_int(fields, "n", -1), None)
         if "lit" not in fields:
-            return  # a Pico that does not say: the reconnect is its only repair
+            return  # an older Pico: only its OK answers confirm a light state
         lit = to_int(fields, "lit")
         self._confirm_lights(lit)
         newest = self.lights_number
