@@ -8,6 +8,7 @@ from . import VERSION
 from .lights import PULSE, SOLID, Lights
 from .protocol import (
     PROTOCOL,
+    BodyError,
     FrameError,
     LineReader,
     decode,
@@ -35,6 +36,9 @@ class Firmware:
         self.reader = LineReader()
         self.rx = bytearray(512)
         self.events = []
+        self.frame_due = False  # a rendered frame the LED chain has not taken yet
+        self.lit = 0  # the number of the host's light state held
+        self.tx_stalled = False  # the host stopped taking what is written
         self.session = False
         self.mode = None  # self-test: None, "walk" or "echo"
         self.walk_at = -1
@@ -43,6 +47,7 @@ class Firmware:
         self.rx_ok = 0
         self.rx_bad = 0
         self.tx = 0
+        self.tx_dropped = 0
         now = hw.ticks_ms()
         self.last_rx = now
         self.next_frame = now
@@ -70,11 +75,14 @@ class Firmware:
         now = hw.ticks_ms()
         n = hw.read_serial(self.rx)
         if n:
-            for line in self.reader.feed(bytes(self.rx[:n])):
+            for line in self.reader.feed(self.rx, n):
                 self.handle(line, now)
+        if self.tx_stalled and hw.serial_writable():
+            self._resume(now)
         hw.read_sensors(self.scanner.raw)
         events = self.events
-        self.scanner.scan(now, events)
+        scanner = self.scanner
+        scanner.scan(now, events)
         if events:
             for seq, t, sensor, on in events:
                 if self.session:
@@ -82,28 +90,63 @@ class Firmware:
                 if self.mode == "echo":
                     self._echo(sensor, on)
             events.clear()
+        if scanner.unsteady:
+            for sensor, changes, since in scanner.unsteady:
+                if self.session:
+                    self.send("FLICKER", (("s", sensor), ("n", changes), ("t", since)))
+            scanner.unsteady.clear()
         if self.session and ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self._end_session()
         # A new state shows at once; effects animate at the steady frame rate.
+        busy = False
         if self.lights.dirty or ticks_diff(now, self.next_frame) >= 0:
             self.next_frame = ticks_add(now, self.cfg.FRAME_MS)
             if self.mode == "walk":
                 self._walk(now)
             if self.lights.render(now):
-                hw.write_leds(self.lights.frame)
-        else:
+                self.frame_due = True
+            busy = True
+        # The chain may still be sending the last frame or in its reset gap: the
+        # newest frame waits for it, and later renders replace it meanwhile.
+        if self.frame_due and hw.write_leds(self.lights.frame):
+            self.frame_due = False
+            busy = True
+        if not busy:
             hw.idle()
         hw.feed_watchdog()
 
     # --- messages -----------------------------------------------------------------
 
     def send(self, kind, fields=None):
-        self.hw.write_serial(encode(kind, fields))
+        if self.tx_stalled:
+            self.tx_dropped += 1
+            return
+        frame = encode(kind, fields)
+        if self.hw.write_serial(frame) < len(frame):
+            # The host has the port open but is not reading: writing more would only
+            # wait. Drop until it reads again, then send a snapshot (_resume).
+            self.tx_stalled = True
+            self.tx_dropped += 1
+            return
         self.tx += 1
+
+    def _resume(self, now):
+        self.tx_stalled = False
+        # A frame may have gone out in part: a newline ends it, as a line the host
+        # drops, so the snapshot after it reads cleanly.
+        if self.hw.write_serial(b"\n") < 1:
+            self.tx_stalled = True
+            return
+        if self.session:
+            self._snapshot(now)
 
     def handle(self, line, now):
         try:
             kind, fields = decode(line)
+        except BodyError:
+            self.rx_bad += 1
+            self._resnap(now)
+            return
         except FrameError:
             self.rx_bad += 1
             return
@@ -116,15 +159,18 @@ class Firmware:
             elif not self.session:
                 self._reply("ERR", ref, "hello-first")
             elif kind == "PING":
-                self.send("PONG", (("n", fields.get("n", "0")), ("t", now)))
+                self.send("PONG", (("n", fields.get("n", "0")), ("t", now),
+                                   ("seq", self.scanner.seq), ("lit", self.lit)))
             elif kind == "SNAP":
                 self._snapshot(now)
             elif kind == "LIGHTS":
+                lit = to_int(fields, "lit", 0)
                 palette, state, chases = parse_lights(fields)
                 self.host_state = (palette, state, chases)
+                self.lit = lit
                 if self.mode is None:
                     self.lights.set_state(palette, state, chases)
-                self._reply("OK", ref)
+                self._reply("OK", ref, lit=lit)
             elif kind == "BRIGHT":
                 self.lights.set_brightness(to_int(fields, "level"))
                 self._reply("OK", ref)
@@ -134,22 +180,37 @@ class Firmware:
             elif kind == "STATS":
                 self.send("STATS", (("rx_ok", self.rx_ok), ("rx_bad", self.rx_bad),
                                     ("rx_long", self.reader.too_long), ("tx", self.tx),
-                                    ("limited", self.lights.limited)))
+                                    ("tx_dropped", self.tx_dropped),
+                                    ("limited", self.lights.limited),
+                                    ("flicker", self.scanner.flickers),
+                                    ("seq", self.scanner.seq), ("lit", self.lit)))
             elif kind == "BYE":
                 self.send("BYE")
                 self._end_session()
             else:
                 self._reply("ERR", ref, "unknown")
         except FrameError as e:
+            # A good checksum on a bad field: refused, counted, and the host gets
+            # the whole occupancy again in case it was more than this frame.
             self.rx_bad += 1
             self._reply("ERR", ref, str(e).replace(" ", "-"))
+            self._resnap(now)
 
-    def _reply(self, kind, ref, why=None):
+    def _resnap(self, now):
+        if self.session:
+            self._snapshot(now)
+
+    def _reply(self, kind, ref, why=None, lit=None):
+        # Every answer carries the last change's number: a host that missed the
+        # last CHG finds out from the next answer, whatever it was.
         fields = []
         if ref is not None:
             fields.append(("id", ref))
         if why is not None:
             fields.append(("why", why))
+        fields.append(("seq", self.scanner.seq))
+        if lit is not None:
+            fields.append(("lit", lit))
         self.send(kind, fields)
 
     def _hello(self, fields):

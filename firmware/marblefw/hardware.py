@@ -1,7 +1,8 @@
 # What the firmware needs from a board, one small method per job.
 #
 # pico.py is the real board; the simulator on the host provides another. Every
-# method is called from the firmware's one loop, never from an interrupt.
+# method is called from the firmware's one loop, never from an interrupt, and
+# none of them may wait: the loop feeds the watchdog.
 
 
 class Hardware:
@@ -14,7 +15,11 @@ class Hardware:
         raise NotImplementedError
 
     def write_leds(self, frame):
-        """Send a G, R, B byte frame down the LED chain."""
+        """Start sending a G, R, B byte frame down the LED chain.
+
+        Return False, sending nothing, while the last frame or the reset gap
+        after it is still going out; the loop offers the newest frame again.
+        """
         raise NotImplementedError
 
     def read_serial(self, buf):
@@ -22,7 +27,12 @@ class Hardware:
         raise NotImplementedError
 
     def write_serial(self, data):
+        """Write a frame to the host; return how many bytes went (fewer: it gave up)."""
         raise NotImplementedError
+
+    def serial_writable(self):
+        """True when the host is taking what is written, so a write will not wait."""
+        return True
 
     def unique_id(self):
         return "0000000000000000"

@@ -3,7 +3,9 @@
 # Sensors: a chain of 74HC165s read with hardware SPI into a preallocated buffer.
 # LEDs: WS2812s fed by a PIO state machine from DMA, so the processor keeps
 # scanning while a frame goes out and interrupts are never masked (the stock
-# neopixel.write() masks them for about 8 ms per 260 LEDs).
+# neopixel.write() masks them for about 8 ms per 260 LEDs). A frame is started
+# only once the last one and the chain's reset gap are over (ws2812.py).
+# Host: MicroPython's USB serial, read and written without waiting (stdio.py).
 
 import select
 import sys
@@ -14,6 +16,8 @@ import micropython
 import rp2
 
 from .hardware import Hardware
+from .stdio import StdioSerial
+from .ws2812 import busy_us
 
 _WDT_CTRL_ENABLE = 1 << 30
 _WATCHDOG_BASE = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
@@ -40,18 +44,23 @@ def _ws2812():
 
 class PicoHardware(Hardware):
     def __init__(self, cfg):
+        # Every pin named: one left out is taken at the port's default pin
+        # (GP19 for SPI0 TX on a Pico), which may be wired to something else.
         self.spi = machine.SPI(cfg.SPI, baudrate=cfg.SPI_HZ, polarity=0, phase=0,
-                               sck=machine.Pin(cfg.SCK), miso=machine.Pin(cfg.MISO))
+                               sck=machine.Pin(cfg.SCK), mosi=machine.Pin(cfg.MOSI),
+                               miso=machine.Pin(cfg.MISO))
         self.load = machine.Pin(cfg.LOAD, machine.Pin.OUT, value=1)
         self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=machine.Pin(cfg.LED))
         self.sm.active(1)
         self.dma = rp2.DMA()
         self.dma_frame = bytearray(3 * cfg.LEDS)  # DMA reads this while the next frame renders
         self.dma_ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
-        self.poll = select.poll()
-        self.poll.register(sys.stdin, select.POLLIN)
-        self.stdin = sys.stdin.buffer
-        self.stdout = sys.stdout.buffer
+        self.leds_free_at = time.ticks_us()
+        poll_in = select.poll()
+        poll_in.register(sys.stdin, select.POLLIN)
+        poll_out = select.poll()
+        poll_out.register(sys.stdout, select.POLLOUT)
+        self.serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer, poll_in, poll_out)
         chip = "RP2350" if "RP2350" in sys.implementation._machine else "RP2040"
         self.watchdog_ctrl = _WATCHDOG_BASE[chip]
         self.wdt = machine.WDT(timeout=cfg.WATCHDOG_MS)
@@ -65,22 +74,24 @@ class PicoHardware(Hardware):
         self.spi.readinto(buf)
 
     def write_leds(self, frame):
-        while self.dma.active():
-            pass
+        now = time.ticks_us()
+        if self.dma.active() or time.ticks_diff(self.leds_free_at, now) > 0:
+            return False
+        # The frame is copied, so the next one renders while DMA sends this one.
         self.dma_frame[:] = frame
         self.dma.config(read=self.dma_frame, write=self.sm, count=len(self.dma_frame),
                         ctrl=self.dma_ctrl, trigger=True)
+        self.leds_free_at = time.ticks_add(now, busy_us(len(self.dma_frame)))
+        return True
 
     def read_serial(self, buf):
-        n = 0
-        size = len(buf)
-        while n < size and self.poll.poll(0):
-            buf[n] = self.stdin.read(1)[0]
-            n += 1
-        return n
+        return self.serial.read(buf)
 
     def write_serial(self, data):
-        self.stdout.write(data)
+        return self.serial.write(data)
+
+    def serial_writable(self):
+        return self.serial.writable()
 
     def unique_id(self):
         return "".join("%02x" % b for b in machine.unique_id())
@@ -96,5 +107,7 @@ class PicoHardware(Hardware):
         # person flashing the board: clear the watchdog's enable bit directly.
         ctrl = self.watchdog_ctrl
         machine.mem32[ctrl] = machine.mem32[ctrl] & ~_WDT_CTRL_ENABLE
-        self.write_leds(bytearray(len(self.dma_frame)))
+        dark = bytearray(len(self.dma_frame))
+        while not self.write_leds(dark):
+            pass
         micropython.kbd_intr(3)

@@ -9,12 +9,27 @@
 # the 74HC165s shift them out). A pass with nothing changing compares whole
 # buffers; only when something differs are the changed bits picked out, through
 # one big-integer XOR, so the cost follows the changed bytes, not the holes.
+#
+# A hole whose reading never holds for debounce_ms (a loose wire, a failing
+# sensor, a marble balanced on the edge) would otherwise stay pending and
+# silent for ever: once it has been unsettled for unsteady_ms it is reported,
+# once, with how many times it changed, so a maker knows which sensor to check.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
 
 from .ticks import ticks_diff
 
+UNSTEADY_MS = const(1000)
+
 
 class Scanner:
-    def __init__(self, sensors, debounce_ms, active_low=True):
+    def __init__(self, sensors, debounce_ms, active_low=True, unsteady_ms=UNSTEADY_MS):
         self.sensors = sensors
         self.nbytes = (sensors + 7) // 8
         self.debounce_ms = debounce_ms
@@ -23,6 +38,11 @@ class Scanner:
         self.last = bytearray(self.nbytes)  # the previous pass's reading
         self.stable = bytearray(self.nbytes)  # what has been reported
         self.pending = {}  # sensor -> tick its latest flicker began
+        self.began = {}  # sensor -> tick it first left its stable reading
+        self.changes = {}  # sensor -> readings it went through since; negative once reported
+        self.unsteady_ms = unsteady_ms
+        self.unsteady = []  # (sensor, changes, began) to report; the caller empties it
+        self.flickers = 0  # holes reported unsteady since boot
         self.seq = 0
         self.primed = False
 
@@ -31,6 +51,8 @@ class Scanner:
         self.last[:] = self.raw
         self.stable[:] = self.raw
         self.pending = {}
+        self.began = {}
+        self.changes = {}
         self.primed = True
 
     def scan(self, now, out):
@@ -58,21 +80,28 @@ class Scanner:
                     base = i << 3
                     for bit in range(8):
                         if d & (0x80 >> bit):
-                            pending[base + bit] = now
+                            self._flicker(base + bit, now)
             last[:] = raw
         elif not pending:
             return
         done = None
+        changes = self.changes
         for sensor, since in pending.items():
             if ticks_diff(now, since) >= self.debounce_ms:
                 if done is None:
                     done = []
                 done.append((sensor, since))
+            elif changes[sensor] > 0 and ticks_diff(now, self.began[sensor]) >= self.unsteady_ms:
+                self.unsteady.append((sensor, changes[sensor], self.began[sensor]))
+                self.flickers += 1
+                changes[sensor] = -changes[sensor]  # reported: counted on, not again
         if done is None:
             return
         stable = self.stable
         for sensor, since in done:
             del pending[sensor]
+            del self.began[sensor]
+            del changes[sensor]
             i = sensor >> 3
             mask = 0x80 >> (sensor & 7)
             bit = raw[i] & mask
@@ -82,6 +111,16 @@ class Scanner:
             self.seq += 1
             # stamped with when the new reading began, not when it was confirmed
             out.append((self.seq, since, sensor, (bit != 0) != (self.idle != 0)))
+
+    def _flicker(self, sensor, now):
+        changes = self.changes
+        if sensor in self.pending:
+            n = changes[sensor]
+            changes[sensor] = n + 1 if n > 0 else n - 1
+        else:
+            self.began[sensor] = now
+            changes[sensor] = 1
+        self.pending[sensor] = now
 
     def occupied(self, sensor):
         bit = self.stable[sensor >> 3] & (0x80 >> (sensor & 7))

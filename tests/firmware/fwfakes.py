@@ -28,6 +28,12 @@ class FakeHardware(Hardware):
         self.frames = []
         self.kbd = True
         self.fed = 0
+        self.leds_free_at = 0  # the chain takes no frame before this tick
+        self.leds_busy_ms = 0  # how long a frame keeps it busy
+        self.host_reading = True  # False: the host keeps the port open, reads nothing
+        self.writes = 0
+        self.keep_frames = True  # False: count frames without copying them
+        self.shown = 0
 
     def ticks_ms(self):
         return self.now
@@ -36,16 +42,31 @@ class FakeHardware(Hardware):
         buf[:] = self.chain
 
     def write_leds(self, frame):
-        self.frames.append(bytes(frame))
+        if self.now - self.leds_free_at < 0:
+            return False
+        self.leds_free_at = self.now + self.leds_busy_ms
+        self.shown += 1
+        if self.keep_frames:
+            self.frames.append(bytes(frame))
+        return True
 
     def read_serial(self, buf):
+        if not self.inbox:
+            return 0
         n = min(len(buf), len(self.inbox))
         buf[:n] = self.inbox[:n]
         self.inbox = self.inbox[n:]
         return n
 
     def write_serial(self, data):
+        self.writes += 1
+        if not self.host_reading:
+            return 0
         self.outbox.extend(data)
+        return len(data)
+
+    def serial_writable(self):
+        return self.host_reading
 
     def feed_watchdog(self):
         self.fed += 1

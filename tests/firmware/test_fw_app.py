@@ -2,7 +2,7 @@
 
 from fwfakes import Config, FakeHardware
 from marblefw.app import HOST_TIMEOUT_MS, Firmware
-from marblefw.protocol import PROTOCOL, decode, encode, from_b64, lights_fields
+from marblefw.protocol import PROTOCOL, crc32, decode, encode, from_b64, lights_fields
 
 
 def boot():
@@ -43,13 +43,13 @@ def test_hello_opens_a_session_and_sends_a_snapshot():
 
 def test_commands_before_hello_are_refused():
     hw, fw = boot()
-    assert send(hw, fw, "PING", (("n", 1),)) == [("ERR", {"why": "hello-first"})]
+    assert send(hw, fw, "PING", (("n", 1),)) == [("ERR", {"why": "hello-first", "seq": "0"})]
 
 
 def test_a_protocol_mismatch_is_answered_clearly():
     hw, fw = boot()
     replies = send(hw, fw, "HELLO", (("proto", PROTOCOL + 1),))
-    assert replies[-1] == ("ERR", {"why": "protocol"})
+    assert replies[-1] == ("ERR", {"why": "protocol", "seq": "0"})
     assert not fw.session
 
 
@@ -71,7 +71,7 @@ def test_lights_are_applied_and_acknowledged():
     state = bytearray(26)
     state[4] = 1
     replies = send(hw, fw, "LIGHTS", [("id", 9)] + lights_fields([b"\x00\x00\xff"], state))
-    assert replies == [("OK", {"id": "9"})]
+    assert replies == [("OK", {"id": "9", "seq": "0", "lit": "0"})]
     advance(hw, fw, 40)
     frame = hw.frames[-1]
     assert frame[12:15] == b"\x00\x00\xff"  # LED 4, G R B
@@ -139,3 +139,167 @@ def test_the_watchdog_is_fed_every_pass():
     hw, fw = boot()
     advance(hw, fw, 50)
     assert hw.fed == 10
+
+
+# --- what the host can check: the last change and the light state on every reply ---
+
+
+def test_every_reply_carries_the_last_change_and_the_light_state_shown():
+    hw, fw = boot()
+    hello(hw, fw)
+    hw.magnet(6, True)
+    advance(hw, fw, 100)
+    hw.lines()
+    state = bytearray(26)
+    replies = send(hw, fw, "LIGHTS", [("id", 4), ("lit", 7)] + lights_fields([b"\x00\x00\xff"],
+                                                                             state))
+    assert replies == [("OK", {"id": "4", "seq": "1", "lit": "7"})]
+    (kind, fields), = send(hw, fw, "PING", (("n", 3),))
+    assert kind == "PONG" and fields["seq"] == "1" and fields["lit"] == "7"
+    stats = send(hw, fw, "STATS")[0][1]
+    assert stats["seq"] == "1" and stats["lit"] == "7"
+
+
+def test_a_good_checksum_on_a_bad_body_is_counted_answered_and_resnapped():
+    hw, fw = boot()
+    hello(hw, fw)
+    replies = send(hw, fw, "LIGHTS", (("id", 5), ("lit", 2), ("pal", "-"), ("leds", "A!A=")))
+    assert [k for k, _ in replies] == ["ERR", "SNAP"]
+    assert replies[0][1]["why"] == "bad-base64" and fw.rx_bad == 1
+    assert fw.lights.state == bytearray(26)  # nothing of it was shown
+    (kind, _), = send(hw, fw, "PING", (("n", 1),))
+    assert kind == "PONG"
+
+
+def test_a_field_without_a_value_is_a_bad_body():
+    hw, fw = boot()
+    hello(hw, fw)
+    body = b"PING n"
+    hw.inbox.extend(body + b"*%08X\n" % crc32(body))
+    fw.step()
+    assert [k for k, _ in (decode(line) for line in hw.lines())] == ["SNAP"]
+    assert fw.rx_bad == 1
+
+
+def test_a_colour_that_is_not_hex_is_refused_not_fatal():
+    hw, fw = boot()
+    hello(hw, fw)
+    replies = send(hw, fw, "LIGHTS", (("id", 6), ("pal", "-fffff"), ("leds", "AA==")))
+    assert replies[0] == ("ERR", {"id": "6", "why": "bad-colour", "seq": "0"})
+    assert send(hw, fw, "PING", (("n", 1),))[0][0] == "PONG"
+
+
+# --- a host that keeps the port open and stops reading ---------------------------
+
+
+def test_a_host_that_stops_reading_gets_nothing_until_it_reads_then_a_snapshot():
+    hw, fw = boot()
+    hello(hw, fw)
+    hw.host_reading = False
+    hw.writes = 0
+    for sensor in (1, 2, 3):
+        hw.magnet(sensor, True)
+    advance(hw, fw, 100)
+    hw.inbox.extend(encode("PING", (("n", 1),)))
+    advance(hw, fw, 100)
+    assert hw.writes == 1  # the first write came back empty; the rest were not tried
+    assert fw.tx_dropped == 4 and fw.session
+    hw.host_reading = True
+    fw.step()
+    out = bytes(hw.outbox)
+    assert out.startswith(b"\n")  # ends whatever part of a frame went before
+    (kind, fields), = [decode(line) for line in hw.lines()]
+    assert kind == "SNAP" and fields["seq"] == "3"
+    assert from_b64(fields["occ"])[0] == 0x70
+
+
+# --- the LED chain: a frame is never started inside the last one's reset gap ---------
+
+
+def test_a_frame_offered_while_the_chain_is_busy_goes_out_when_it_is_free():
+    hw, fw = boot()
+    hello(hw, fw)
+    hw.leds_busy_ms = 4
+    fw.step()
+    shown = len(hw.frames)
+    state = bytearray(26)
+    state[2] = 1
+    send(hw, fw, "LIGHTS", [("id", 1)] + lights_fields([b"\xff\x00\x00"], state))
+    state[3] = 1
+    send(hw, fw, "LIGHTS", [("id", 2)] + lights_fields([b"\xff\x00\x00"], state))
+    assert len(hw.frames) == shown + 1  # the second state came while the first was going out
+    advance(hw, fw, 5, step=1)
+    assert len(hw.frames) == shown + 2
+    frame = hw.frames[-1]
+    assert frame[6:12] == b"\x00\xff\x00\x00\xff\x00"  # the newest state, LEDs 2 and 3
+    advance(hw, fw, 60, step=1)
+    assert len(hw.frames) == shown + 2  # a static state is sent once
+
+
+# --- a sensor that never settles ----------------------------------------------------
+
+
+def test_a_flickering_sensor_is_reported_once_and_counted():
+    hw, fw = boot()
+    hello(hw, fw)
+    for i in range(150):  # 1.5 s of a reading that changes every 10 ms
+        hw.magnet(9, i % 2 == 0)
+        advance(hw, fw, 10, step=5)
+    reports = [f for k, f in (decode(line) for line in hw.lines()) if k == "FLICKER"]
+    assert len(reports) == 1 and reports[0]["s"] == "9"
+    assert int(reports[0]["n"]) >= 90
+    assert send(hw, fw, "STATS")[0][1]["flicker"] == "1"
+
+
+# --- no allocation in steady state (measured under MicroPython only) ---------------
+
+
+def allocated(fn, passes):
+    """Bytes of heap that passes calls of fn take, under MicroPython (0 on CPython)."""
+    import gc
+
+    measure = hasattr(gc, "mem_free")
+    fn()  # the first pass may set things up
+    if measure:
+        gc.collect()
+        gc.disable()
+        before = gc.mem_free()
+    for _ in range(passes):
+        fn()
+    if not measure:
+        return 0
+    used = before - gc.mem_free()
+    gc.enable()
+    return used
+
+
+def test_a_quiet_pass_allocates_nothing():
+    hw, fw = boot()
+    hello(hw, fw)
+    send(hw, fw, "LIGHTS", [("id", 1)] + lights_fields([b"\x00\x00\xff"], bytes([1] * 26)))
+
+    def one_pass():
+        hw.now += 1
+        fw.last_rx = hw.now  # heartbeats are measured apart
+        fw.step()
+
+    assert allocated(one_pass, 1000) == 0
+
+
+def test_an_animated_frame_allocates_nothing():
+    hw, fw = boot()
+    hello(hw, fw)
+    state = bytes([(4 << 4) | 1, (2 << 4) | 2, (3 << 4) | 1, (1 << 4) | 2] * 6 + [1, 2])
+    send(hw, fw, "LIGHTS", [("id", 1)] + lights_fields(
+        [b"\x00\x00\xff", b"\xff\x80\x00"], state, [(2, 60, [3, 4, 5, 6, 7, 8])]))
+    hw.keep_frames = False
+    shown = hw.shown
+
+    def one_frame():
+        hw.now += Config.FRAME_MS
+        fw.last_rx = hw.now
+        fw.step()
+
+    used = allocated(one_frame, 1000)
+    assert hw.shown - shown >= 1000
+    assert used == 0

@@ -76,3 +76,46 @@ def test_bad_light_fields_are_refused():
     assert raises(FrameError, parse_lights, {"pal": "-"})
     assert raises(FrameError, parse_lights, {"leds": "AA==", "chase": "1:0:AAE="})
     assert raises(FrameError, parse_lights, {"leds": "AA==", "chase": "x"})
+
+
+def test_a_good_checksum_on_a_bad_body_is_a_body_error():
+    from marblefw.protocol import BodyError, crc32
+
+    for body in (b"PING n", b"PI\x03NG", b" n=1"):
+        line = body + b"*%08X" % crc32(body)
+        assert raises(BodyError, decode, line)
+    try:
+        decode(b"PING n=1*00000000")
+    except BodyError:
+        raise AssertionError("a wrong checksum is no body error") from None
+    except FrameError:
+        pass
+
+
+def test_base64_that_is_not_base64_is_refused():
+    from marblefw.protocol import BodyError, from_b64
+
+    for text in ("A!A=", "AAA", "!!!!", "A", "AB=C", "AAAA=", "AAA "):
+        assert raises(BodyError, from_b64, text), text
+    assert from_b64("AAA=") == b"\x00\x00"
+    assert from_b64("") == b""
+
+
+def test_every_bad_light_field_is_a_body_error():
+    from marblefw.protocol import BodyError
+
+    for fields in ({"pal": "-fffff", "leds": "AA=="}, {"pal": "+fffff", "leds": "AA=="},
+                   {"pal": "ff 000", "leds": "AA=="}, {"leds": "AA=", "pal": "-"},
+                   {"leds": "AA==", "chase": "1:120"}, {"leds": "AA==", "chase": "1:x:AAE="},
+                   {"leds": "AA==", "chase": "1:120:A!E="}, {"leds": "AA==", "chase": "0:9:AAE="}):
+        assert raises(BodyError, parse_lights, fields), fields
+
+
+def test_a_number_field_must_be_a_number():
+    from marblefw.protocol import BodyError, to_int
+
+    assert to_int({"n": "12"}, "n") == 12
+    for text in ("", "x", "1.5", "0x10", "1_0"):
+        assert raises(BodyError, to_int, {"n": text}, "n"), text
+    assert raises(BodyError, to_int, {}, "n")
+    assert to_int({}, "n", 0) == 0

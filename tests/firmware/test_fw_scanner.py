@@ -114,3 +114,29 @@ def test_a_quiet_pass_changes_nothing():
     out = []
     s.scan(5, out)
     assert out == [] and bytes(s.stable) == before and s.pending == {}
+
+
+def test_a_hole_that_never_settles_is_reported_once_as_unsteady():
+    s = make()
+    out = []
+    for t in range(0, 1500, 10):
+        set_bit(s, 12, t % 20 == 0)
+        s.scan(t, out)
+    assert out == []  # never held long enough to be a change
+    assert len(s.unsteady) == 1
+    sensor, changes, since = s.unsteady[0]
+    assert (sensor, since) == (12, 0) and 95 <= changes <= 105
+    assert s.flickers == 1
+    s.unsteady.clear()
+    out += run(s, 1500, 1600)  # it settles where it began: no change, no second report
+    assert out == [] and s.unsteady == [] and s.pending == {}
+
+
+def test_contact_bounce_is_not_unsteady():
+    s = make()
+    out = []
+    for t, present in ((10, True), (12, False), (13, True), (16, False), (18, True)):
+        set_bit(s, 5, present)
+        s.scan(t, out)
+    out += run(s, 19, 2000)
+    assert s.unsteady == [] and s.flickers == 0

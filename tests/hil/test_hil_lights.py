@@ -11,7 +11,7 @@ async def test_a_light_command_shows_on_the_leds(sim, link, board):
     lights = LightState(board.led_count)
     lights.set(board.hole("track.5").led, (255, 0, 0))
     lights.set(board.hole("home.blue.1").led, (0, 0, 255))
-    assert await link.show(lights)
+    assert await link.show(lights, wait=2.0)
     red = board.hole("track.5").led
     assert await asyncio.to_thread(sim.physical.wait_frame, lambda leds: leds[red][0] > 200)
     leds = sim.physical.leds()

@@ -67,3 +67,29 @@ def test_flash_says_clearly_when_there_is_no_pico_or_several(tmp_path, monkeypat
 def test_flash_without_a_build_says_to_build_first(tmp_path):
     with pytest.raises(FlashError, match="run `make firmware` first"):
         flash(Path(tmp_path), "/dev/ttyACM0", dry_run=True)
+
+
+def test_the_spi_bus_is_built_with_every_pin_named():
+    # An SPI pin left out is the port's default pin (GP19 for SPI0 TX on a Pico),
+    # which the bus would take over even though nothing is wired to it.
+    import ast
+
+    source = Path(__file__).parents[2] / "firmware" / "marblefw" / "pico.py"
+    calls = [n for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "SPI"]
+    assert len(calls) == 1
+    assert {"sck", "mosi", "miso"} <= {k.arg for k in calls[0].keywords}
+    cfg = firmware_config(build_layout("wampoo"))
+    assert cfg["MOSI"] == 3  # SPI0 TX beside SCK GP2: taken by the bus, wired to nothing
+
+
+def test_the_spi_tx_pin_is_one_no_other_signal_uses():
+    from dataclasses import replace
+
+    from marbleboard.board import board_to_data, parse_board
+
+    board = build_layout("wampoo")
+    data = board_to_data(replace(board, pico=replace(board.pico, load=3)))
+    assert firmware_config(parse_board(data))["MOSI"] == 7
+    data = board_to_data(replace(board, pico=replace(board.pico, sck=22, load=3, led=7)))
+    assert firmware_config(parse_board(data))["MOSI"] == 19  # GP23 is the Pico's own

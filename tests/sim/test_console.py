@@ -54,5 +54,14 @@ def test_describe_names_holes():
     text = describe(board, HoleChanged(sensor, True, 4, 100), time.monotonic())
     assert "marble in" in text and "home.red.2" in text and "#4" in text
     text = describe(board, HoleChanged(sensor, False, 0, None, resync=True), time.monotonic())
-    assert "found on reconnect" in text
+    assert "found in a snapshot" in text
     assert "reconnecting" in describe(board, Disconnected("cable"), time.monotonic())
+
+
+def test_describe_names_an_unsteady_sensor():
+    from marbleboard.link import SensorUnsteady
+
+    board = build_layout("wampoo")
+    sensor = board.hole("track.9").sensor
+    text = describe(board, SensorUnsteady(sensor, 97, 1000), time.monotonic())
+    assert "track.9" in text and "97 changes" in text and "wiring" in text

@@ -20,12 +20,14 @@ from ..link.lights import Effect
 from ..sim import SimulatedPico
 from ..web.hub import games_for
 from .games import game_figures
+from .repair import repair_figures
 from .report import Row, format_table, pct
 from .service import fast_reply_soak, service_memory, table_figures
 from .web import web_figures
 
 ROOT = Path(__file__).resolve().parents[3]
 SCAN_PASS = Path(__file__).with_name("scan_pass.py")
+FW_ALLOC = Path(__file__).with_name("fw_alloc.py")
 WS2812_US_PER_LED = 30  # 24 bits at 800 kHz
 USB_FRAME_MS = 1.0  # full-speed USB polls once a millisecond
 
@@ -47,6 +49,20 @@ def scan_pass_figures() -> list[Row]:
                         "target <= 30 us"))
         rows.append(Row("scan pass, 256 holes, one changing (MicroPython VM)",
                         f"{changing:.2f} us", "target <= 60 us"))
+        out = subprocess.run([node, str(ROOT / "tests/firmware/mpyrun.mjs"), "bench",
+                              str(FW_ALLOC)], capture_output=True, text=True, check=True).stdout
+        line = next(s for s in out.splitlines() if s.startswith("fw-alloc"))
+        got = dict(x.split("=") for x in line.split()[1:])
+        rows.append(Row("heap a quiet scan pass takes (MicroPython VM, gc.mem_free)",
+                        f"{float(got['quiet']):.0f} bytes",
+                        "target 0; 1000 passes, 104 sensors, in a session"))
+        rows.append(Row("heap a light frame takes (MicroPython VM, gc.mem_free)",
+                        f"{float(got['frame']):.0f} bytes",
+                        f"target 0; {got['frames']} frames of 109 LEDs: dim, blink, pulse, "
+                        f"a chase"))
+        rows.append(Row("heap a heartbeat takes (PING read, PONG written)",
+                        f"{float(got['heartbeat']):.0f} bytes", "twice a second; the text "
+                        "frame's fields"))
     else:
         rows.append(Row("scan pass under the MicroPython VM", "not run",
                         "needs Node.js and `npm install`"))
@@ -60,10 +76,10 @@ async def link_figures(board: Board, samples: int) -> list[Row]:
         sent: dict[int, float] = {}  # change seq -> when the firmware wrote it
         hw_write = sim.hardware.write_serial
 
-        def stamped_write(data: bytes) -> None:
+        def stamped_write(data: bytes) -> int:
             if data.startswith(b"CHG seq="):
                 sent[int(data[8:data.index(b" ", 8)])] = time.monotonic()
-            hw_write(data)
+            return hw_write(data)
 
         sim.hardware.write_serial = stamped_write  # type: ignore[method-assign]
         link = BoardLink(sim.port, board_id=board.id)
@@ -173,7 +189,8 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
          fast_reply_moves: int = 1000) -> int:
     board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
-                       + asyncio.run(link_figures(board, samples))), flush=True)
+                       + asyncio.run(link_figures(board, samples))
+                       + asyncio.run(repair_figures(board, max(20, samples // 2)))), flush=True)
     print()
     chosen = [get_game(name) for name in games] if games else list(GAMES.values())
     for game in chosen:

@@ -54,14 +54,16 @@ async def table_figures(game: Game, board: Board, moves: int, seed: int = 4) -> 
         frames: list[tuple[float, bytes]] = []  # when each light state was put out
         serial_write, led_write = hw.write_serial, hw.write_leds
 
-        def stamp_serial(data: bytes) -> None:
+        def stamp_serial(data: bytes) -> int:
             if data.startswith(b"CHG "):
                 changes.append(time.monotonic())
-            serial_write(data)
+            return serial_write(data)
 
-        def stamp_leds(frame: bytearray) -> None:
-            frames.append((time.monotonic(), bytes(fw.lights.state)))
-            led_write(frame)
+        def stamp_leds(frame: bytearray) -> bool:
+            taken = led_write(frame)
+            if taken:
+                frames.append((time.monotonic(), bytes(fw.lights.state)))
+            return taken
 
         hw.write_serial = stamp_serial  # type: ignore[method-assign]
         hw.write_leds = stamp_leds  # type: ignore[method-assign]

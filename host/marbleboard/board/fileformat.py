@@ -36,7 +36,18 @@ SPI_PINS = {
     0: {"sck": {2, 6, 18, 22}, "miso": {0, 4, 16, 20}},
     1: {"sck": {10, 14, 26}, "miso": {8, 12, 24, 28}},
 }
+SPI_TX_PINS = {0: (3, 7, 19), 1: (11, 15, 27)}
 PICO_GPIOS = set(range(29)) - {23, 24, 25}  # 23-25 are wired on the Pico board itself
+
+
+def spi_tx_pin(pico: Pico) -> int | None:
+    """The TX pin the sensor bus takes, though the chain is only read: MicroPython
+    sets up all three SPI pins, so the firmware names one no signal uses (the one
+    beside SCK when it is free) rather than leave the port to take its default."""
+    used = {pico.sck, pico.miso, pico.load, pico.led}
+    beside = pico.sck + 1
+    order = sorted(SPI_TX_PINS.get(pico.spi, ()), key=lambda p: p != beside)
+    return next((p for p in order if p in PICO_GPIOS and p not in used), None)
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -212,7 +223,12 @@ def _pico(c: _Checker, data: Any) -> Pico:
         if gpio in used:
             c.fail("pico", f"{key!r} and {used[gpio]!r} both use GP{gpio}")
         used[gpio] = key
-    return Pico(spi=spi, **pins)
+    pico = Pico(spi=spi, **pins)
+    if spi in SPI_TX_PINS and spi_tx_pin(pico) is None:
+        taken = ", ".join(f"GP{p}" for p in SPI_TX_PINS[spi])
+        c.fail("pico", f"the SPI{spi} bus needs a free TX pin (one of {taken}) though nothing "
+                       f"is wired to it: move 'load' or 'led' off one")
+    return pico
 
 
 def _power(c: _Checker, data: Any) -> Power:

@@ -1,8 +1,8 @@
 """The host's side of the serial link to a Pico (docs/protocol.md)."""
 
 from .client import BoardLink, LinkError, ProtocolMismatch
-from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent
+from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent, SensorUnsteady
 from .lights import LightState
 
 __all__ = ["BoardLink", "Connected", "Disconnected", "Hello", "HoleChanged", "LightState",
-           "LinkError", "LinkEvent", "ProtocolMismatch"]
+           "LinkError", "LinkEvent", "ProtocolMismatch", "SensorUnsteady"]

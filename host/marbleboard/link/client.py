@@ -10,6 +10,13 @@ reported, then the whole light state sent again. Subscribers get typed events.
     events = link.subscribe()
     await link.show(lights)
     event = await events.get()
+
+What crosses the line is confirmed both ways (docs/protocol.md): every answer
+from the Pico carries the number of its last change, so a lost change, even the
+last one, shows at the next heartbeat and a snapshot repairs it; light states
+are numbered, the Pico answers with the number it holds, and the newest state
+is sent again until that number comes back. Nothing here waits on a light
+state: the reader and the events never stop for one.
 """
 
 from __future__ import annotations
@@ -18,23 +25,31 @@ import asyncio
 import contextlib
 import itertools
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import serial
 from marblefw.protocol import (
     PROTOCOL,
+    BodyError,
     FrameError,
     LineReader,
     decode,
     encode,
     from_b64,
+    to_int,
 )
 
 from .. import __version__
-from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent
+from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent, SensorUnsteady
 from .lights import LightState
 from .ports import NoPicoFound, choose_port
 from .reset import PicoReset
+
+Reply = tuple[str, dict[str, str]]
+LIGHTS_RETRY_S = 0.1  # no confirmation this long after a light state went: send it again
+MAX_REFUSALS = 3  # times a light state is sent after the Pico refused it
+MAX_BACKLOG = 64 * 1024  # bytes written but not yet taken by the Pico before it counts as hung
 
 
 class LinkError(RuntimeError):
@@ -43,6 +58,12 @@ class LinkError(RuntimeError):
 
 class ProtocolMismatch(LinkError):
     """The Pico's firmware speaks another protocol version: it needs updating."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    occupied: frozenset[int]
+    seq: int
 
 
 class BoardLink:
@@ -67,14 +88,31 @@ class BoardLink:
         self.rx_bytes = self.tx_bytes = self.rx_frames = self.rx_bad = 0
         self.connects = 0
         self.hard_resets = 0
+        self.resnaps = 0  # snapshots asked for after a lost change or a bad frame
+        # Light states are numbered from 1; the Pico answers with the number it holds.
+        self.lights_number = 0  # the newest state's
+        self.lights_confirmed = 0  # the newest the Pico has confirmed on this connection
+        self.lights_resent = 0
+        self.lights_refused = 0
         self._serial: serial.Serial | None = None
         self._reader = LineReader()
-        self._waiters: dict[str, asyncio.Future[tuple[str, dict[str, str]]]] = {}
+        self._out = bytearray()  # written while the line had no room, in order
+        self._waiters: dict[str, asyncio.Future[Reply]] = {}
         self._subscribers: list[asyncio.Queue[LinkEvent]] = []
         self._ids = itertools.count(1)
         self._seq: int | None = None
+        self._peer: Hello | None = None  # the Pico's HELLO, as soon as it is read
+        self._has_view = False  # a snapshot has been applied: later ones report changes
         self._last_rx = 0.0
         self._lights: LightState | None = None
+        self._lights_fields: list[tuple[str, str]] = []  # the newest state as sent
+        self._lights_written = 0  # the number of the newest state written on this connection
+        self._lights_frames: dict[int, int] = {}  # LIGHTS frame id -> its state's number
+        self._refusals = 0  # times the Pico refused the newest state
+        self._ping_lights: dict[int, int] = {}  # ping n -> state number written before it
+        self._lights_waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._lights_timer: asyncio.TimerHandle | None = None
+        self._lights_retry = LIGHTS_RETRY_S  # doubles while no confirmation comes
         self._brightness: int | None = None
         self._lost_event = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -97,23 +135,43 @@ class BoardLink:
 
     async def close(self) -> None:
         self._closing = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._task, self._resnap):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self.connected:
             with contextlib.suppress(LinkError, asyncio.TimeoutError):
                 await self._request("BYE", [], "BYE", 0.5)
         self._drop("closed")
 
-    async def show(self, lights: LightState) -> bool:
-        """Make this the light state; True once the Pico has it. Kept and sent
-        again after every reconnect."""
+    async def show(self, lights: LightState, wait: float = 0.0) -> bool:
+        """Make this the light state: it is numbered and sent now, sent again at each
+        heartbeat until the Pico confirms it (or a newer one), and after every
+        reconnect. Returns at once unless ``wait`` gives seconds to wait for the
+        confirmation; True once the Pico holds this state."""
+        self.lights_number += 1
+        number = self.lights_number
+        self._refusals = 0
+        self._lights_retry = LIGHTS_RETRY_S
         self._lights = lights
-        if not self.connected:
-            return False
-        ref = next(self._ids)
-        return await self._command_frame(lights.frame(ref), ref)
+        self._lights_fields = lights.fields()  # as it is now, whatever the caller does next
+        if self.connected:
+            with contextlib.suppress(LinkError):  # the reconnect sends it
+                self._send_lights()
+        if wait > 0 and self.lights_confirmed < number:
+            fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            entry = (number, fut)
+            self._lights_waiters.append(entry)
+            try:
+                async with asyncio.timeout(wait):
+                    await fut
+            except TimeoutError:
+                pass
+            finally:
+                if entry in self._lights_waiters:
+                    self._lights_waiters.remove(entry)
+        return self.lights_confirmed >= number
 
     async def brightness(self, level: int) -> bool:
         self._brightness = level
@@ -144,57 +202,72 @@ class BoardLink:
             self._open(port)
         except (NoPicoFound, OSError, serial.SerialException) as e:
             raise LinkError(str(e)) from e
+        self._has_view = resync and self._has_view
         try:
-            hello, snap = await self._handshake(port)
+            hello = await self._handshake(port)
         except BaseException:
             self._drop("handshake failed", announce=False)
             raise
         self.hello = hello
-        self._apply_snapshot(snap, resync)
         self.connected = True
         self.connects += 1
         self._lost_event.clear()
         self._emit(Connected(hello, frozenset(self.occupied)))
         if self._brightness is not None:
             await self.brightness(self._brightness)
-        if self._lights is not None:
-            await self.show(self._lights)
+        if self._lights is not None and self.connected:
+            with contextlib.suppress(LinkError):
+                self._send_lights()
 
     def _open(self, port: str) -> None:
-        ser = serial.Serial(port, 115200, timeout=0, write_timeout=1, exclusive=True)
+        ser = serial.Serial(port, 115200, timeout=0, write_timeout=0, exclusive=True)
         self._serial = ser
         self._reader = LineReader()
+        self._out = bytearray()
+        self._peer = None
+        # A new connection: what the Pico holds is known again only from its answers.
+        self.lights_confirmed = self._lights_written = self._refusals = 0
+        self._lights_retry = LIGHTS_RETRY_S
+        self._lights_frames.clear()
+        self._ping_lights.clear()
         asyncio.get_running_loop().add_reader(ser.fileno(), self._readable)
 
-    async def _handshake(self, port: str) -> tuple[Hello, dict[str, str]]:
+    async def _handshake(self, port: str) -> Hello:
         loop = asyncio.get_running_loop()
         for _ in range(self.hello_tries):
-            snap_waiter = loop.create_future()
+            # The snapshot follows the HELLO answer, maybe in the same read: wait
+            # for it from before the HELLO goes out. _line applies it.
+            snap_waiter: asyncio.Future[Reply] = loop.create_future()
             self._waiters["SNAP"] = snap_waiter
             try:
-                _kind, fields = await self._request(
-                    "HELLO", [("proto", PROTOCOL), ("host", f"marbleboard/{__version__}")],
-                    "HELLO", self.hello_timeout)
-            except TimeoutError:
-                continue
-            hello = _hello(fields)
-            if hello.proto != PROTOCOL:
-                raise ProtocolMismatch(
-                    f"the Pico on {port} runs firmware {hello.fw} speaking protocol "
-                    f"{hello.proto}, and this host speaks protocol {PROTOCOL}: update the "
-                    f"firmware with `make flash` (or the host, if the firmware is newer)")
-            if self.board_id and hello.board != self.board_id:
-                raise LinkError(f"the Pico on {port} is set up for board {hello.board!r}, not "
-                                f"{self.board_id!r}: flash it with `make flash "
-                                f"BOARD={self.board_id}`")
-            try:
-                async with asyncio.timeout(self.hello_timeout):
-                    _kind, snap = await snap_waiter
-            except TimeoutError:
-                continue
+                try:
+                    _kind, fields = await self._request(
+                        "HELLO", [("proto", PROTOCOL), ("host", f"marbleboard/{__version__}")],
+                        "HELLO", self.hello_timeout)
+                except TimeoutError:
+                    continue
+                hello = _hello(fields)
+                if hello.proto != PROTOCOL:
+                    raise ProtocolMismatch(
+                        f"the Pico on {port} runs firmware {hello.fw} speaking protocol "
+                        f"{hello.proto}, and this host speaks protocol {PROTOCOL}: update the "
+                        f"firmware with `make flash` (or the host, if the firmware is newer)")
+                if self.board_id and hello.board != self.board_id:
+                    raise LinkError(f"the Pico on {port} is set up for board {hello.board!r}, "
+                                    f"not {self.board_id!r}: flash it with `make flash "
+                                    f"BOARD={self.board_id}`")
+                try:
+                    async with asyncio.timeout(self.hello_timeout):
+                        await snap_waiter
+                except TimeoutError:
+                    continue
+                return hello
             finally:
-                self._waiters.pop("SNAP", None)
-            return hello, snap
+                if self._waiters.get("SNAP") is snap_waiter:
+                    del self._waiters["SNAP"]
+                # Nobody will look at it again: a pending future must not be left to
+                # fail unseen when the link drops.
+                snap_waiter.cancel()
         raise LinkError(f"no answer from a marbleboard Pico on {port} after "
                         f"{self.hello_tries} tries")
 
@@ -211,7 +284,7 @@ class BoardLink:
                     self.failure = e
                     self._emit(Disconnected(str(e)))
                     return
-                except LinkError:
+                except (LinkError, FrameError):
                     failures += 1
                     if self.hard_reset is not None and failures % self.reset_after == 0:
                         self.hard_resets += 1
@@ -229,20 +302,33 @@ class BoardLink:
             if loop.time() - self._last_rx > self.silence_timeout:
                 self._drop("the Pico went silent")
                 continue
-            self._write(encode("PING", [("n", next(self._ids))]))
+            n = next(self._ids)
+            self._ping_lights[n] = self._lights_written
+            while len(self._ping_lights) > 8:  # answers that never came
+                del self._ping_lights[next(iter(self._ping_lights))]
+            with contextlib.suppress(LinkError):
+                self._write(encode("PING", [("n", n)]))
 
     def _drop(self, reason: str, announce: bool = True) -> None:
         was_connected = self.connected
         self.connected = False
         ser, self._serial = self._serial, None
         if ser is not None:
+            loop = asyncio.get_running_loop()
             with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(ser.fileno())
+                loop.remove_reader(ser.fileno())
+            with contextlib.suppress(Exception):
+                loop.remove_writer(ser.fileno())
             with contextlib.suppress(Exception):
                 ser.close()
+        self._out = bytearray()
+        if self._lights_timer is not None:
+            self._lights_timer.cancel()
         for fut in self._waiters.values():
             if not fut.done():
                 fut.set_exception(LinkError(f"link lost: {reason}"))
+                # Its waiter may already have given up; nobody else will read it.
+                fut.exception()
         self._waiters.clear()
         self._lost_event.set()
         if announce and was_connected:
@@ -267,33 +353,62 @@ class BoardLink:
         self.rx_bytes += len(data)
         for line in self._reader.feed(data):
             self._line(line)
+            if self._serial is not ser:
+                return  # the line ended this connection; the rest was read from it
 
     def _line(self, line: bytes) -> None:
         try:
             kind, fields = decode(line)
+            self.rx_frames += 1
+            self._last_rx = asyncio.get_running_loop().time()
+            self._message(kind, fields)
+        except BodyError:
+            # A good checksum on a bad body: the frame is dropped, and whatever it
+            # carried is asked for again as a whole.
+            self.rx_bad += 1
+            self._request_resync()
         except FrameError:
             self.rx_bad += 1
-            return
-        self.rx_frames += 1
-        self._last_rx = asyncio.get_running_loop().time()
+
+    def _message(self, kind: str, fields: dict[str, str]) -> None:
         if kind == "CHG":
             self._change(fields)
             return
+        if kind == "SNAP":
+            self._apply_snapshot(self._snapshot(fields))
+            self._resolve("SNAP", kind, fields)
+            return
+        if kind == "FLICKER":
+            self._emit(SensorUnsteady(to_int(fields, "s"), to_int(fields, "n"),
+                                      to_int(fields, "t")))
+            return
+        if kind == "HELLO":
+            self._peer = _hello(fields)
         if kind == "ERR" and fields.get("why") == "hello-first":
             # The Pico restarted and lost our session: connect again from the top.
             self._drop("the Pico restarted")
             return
-        key = f"id:{fields['id']}" if kind in ("OK", "ERR") and "id" in fields else kind
+        if "seq" in fields and self._seq is not None and to_int(fields, "seq") != self._seq:
+            self._request_resync()  # a change never arrived, perhaps the last one
+        if kind == "PONG":
+            self._pong(fields)
+        ref = fields.get("id")
+        if kind in ("OK", "ERR") and ref is not None:
+            self._lights_answer(kind, fields, ref)
+            self._resolve(f"id:{ref}", kind, fields)
+            return
+        self._resolve(kind, kind, fields)
+
+    def _resolve(self, key: str, kind: str, fields: dict[str, str]) -> None:
         fut = self._waiters.get(key)
         if fut is not None and not fut.done():
             fut.set_result((kind, fields))
 
     def _change(self, fields: dict[str, str]) -> None:
-        try:
-            seq, t, sensor, on = (int(fields[k]) for k in ("seq", "t", "s", "on"))
-        except (KeyError, ValueError):
-            self.rx_bad += 1
-            return
+        seq, t, sensor, on = (to_int(fields, k) for k in ("seq", "t", "s", "on"))
+        sensors = self._peer.sensors if self._peer else None
+        if on not in (0, 1) or sensor < 0 or (sensors is not None and sensor >= sensors):
+            raise BodyError("bad change")
         if self._seq is not None and seq <= self._seq:
             return  # already known
         if self._seq is not None and seq != self._seq + 1:
@@ -308,49 +423,165 @@ class BoardLink:
             self.occupied.discard(sensor)
         self._emit(HoleChanged(sensor, occupied, seq, t))
 
+    def _snapshot(self, fields: dict[str, str]) -> Snapshot:
+        if "occ" not in fields:
+            raise BodyError("missing occ")
+        occ = from_b64(fields["occ"])
+        if self._peer is not None and len(occ) != (self._peer.sensors + 7) // 8:
+            raise BodyError("occ does not fit the sensor chain")
+        occupied = frozenset(s for s in range(len(occ) * 8) if occ[s >> 3] & (0x80 >> (s & 7)))
+        return Snapshot(occupied, to_int(fields, "seq"))
+
+    def _apply_snapshot(self, snap: Snapshot) -> None:
+        if self._has_view:
+            for sensor in sorted(snap.occupied ^ self.occupied):
+                self._emit(HoleChanged(sensor, sensor in snap.occupied, 0, None, resync=True))
+        self.occupied = set(snap.occupied)
+        self._seq = snap.seq
+        self._has_view = True
+
     def _request_resync(self) -> None:
-        if self._resnap is None or self._resnap.done():
+        if self._serial is None:
+            return
+        if "SNAP" in self._waiters:
+            # A snapshot is already awaited and its answer is lost or bad: ask
+            # again (once the Pico has answered HELLO, or it would refuse), and
+            # the answer goes to whoever waits.
+            if self._peer is None:
+                return
+            self.resnaps += 1
+            with contextlib.suppress(LinkError):
+                self._write(encode("SNAP"))
+            return
+        if self.connected and (self._resnap is None or self._resnap.done()):
             self._resnap = asyncio.get_running_loop().create_task(self._resync())
 
     async def _resync(self) -> None:
+        self.resnaps += 1
+        # _line applies the snapshot as it arrives; a lost one is asked for again
+        # when the next heartbeat's answer still shows a change missing.
         with contextlib.suppress(LinkError, asyncio.TimeoutError):
-            _kind, snap = await self._request("SNAP", [], "SNAP", 1.0)
-            self._apply_snapshot(snap, resync=True)
-
-    def _apply_snapshot(self, fields: dict[str, str], resync: bool) -> None:
-        occ = from_b64(fields.get("occ", ""))
-        now = {s for s in range(len(occ) * 8) if occ[s >> 3] & (0x80 >> (s & 7))}
-        if resync:
-            for sensor in sorted(now ^ self.occupied):
-                self._emit(HoleChanged(sensor, sensor in now, 0, None, resync=True))
-        self.occupied = now
-        with contextlib.suppress(KeyError, ValueError):
-            self._seq = int(fields["seq"])
+            await self._request("SNAP", [], "SNAP", 1.0)
 
     def _emit(self, event: LinkEvent) -> None:
         for queue in self._subscribers:
             queue.put_nowait(event)
 
+    # --- light states ----------------------------------------------------------------
+
+    def _send_lights(self) -> None:
+        number = self.lights_number
+        ref = next(self._ids)
+        self._lights_frames[ref] = number
+        while len(self._lights_frames) > 8:  # answers that never came
+            del self._lights_frames[next(iter(self._lights_frames))]
+        self._lights_written = number
+        self._write(encode("LIGHTS", [("id", ref), ("lit", number), *self._lights_fields]))
+        # As Klipper's host does for its commands: a confirmation overdue means the
+        # frame was lost, so it goes again, at growing intervals up to a heartbeat
+        # (whose answer also says what the Pico holds).
+        if self._lights_timer is not None:
+            self._lights_timer.cancel()
+        self._lights_timer = asyncio.get_running_loop().call_later(
+            self._lights_retry, self._lights_overdue, number)
+        self._lights_retry = min(self._lights_retry * 2, self.ping_interval)
+
+    def _lights_overdue(self, number: int) -> None:
+        self._lights_timer = None
+        if (self.connected and number == self.lights_number and self.lights_confirmed < number
+                and self._refusals < MAX_REFUSALS):
+            self.lights_resent += 1
+            with contextlib.suppress(LinkError):
+                self._send_lights()
+
+    def _lights_answer(self, kind: str, fields: dict[str, str], ref: str) -> None:
+        try:
+            number = self._lights_frames.pop(int(ref))
+        except (KeyError, ValueError):
+            return
+        if kind == "ERR":
+            self.lights_refused += 1
+            if number == self.lights_number:
+                self._refusals += 1
+        else:
+            self._confirm_lights(number)
+
+    def _pong(self, fields: dict[str, str]) -> None:
+        written = self._ping_lights.pop(to_int(fields, "n", -1), None)
+        if "lit" not in fields:
+            return  # an older Pico: only its OK answers confirm a light state
+        lit = to_int(fields, "lit")
+        self._confirm_lights(lit)
+        newest = self.lights_number
+        # A state written before this ping would be held by now: it was lost.
+        # A refused state goes again in case the line spoilt it, but not for ever:
+        # a state this host cannot build right would be refused every time.
+        if (written is not None and lit < written and self.lights_confirmed < newest
+                and self._refusals < MAX_REFUSALS and self._lights is not None):
+            self.lights_resent += 1
+            with contextlib.suppress(LinkError):
+                self._send_lights()
+
+    def _confirm_lights(self, number: int) -> None:
+        if number <= self.lights_confirmed:
+            return
+        self.lights_confirmed = number
+        if number >= self.lights_number and self._lights_timer is not None:
+            self._lights_timer.cancel()
+            self._lights_timer = None
+        for entry in list(self._lights_waiters):
+            wanted, fut = entry
+            if wanted <= number and not fut.done():
+                fut.set_result(None)
+
     # --- writing ---------------------------------------------------------------------
 
     def _write(self, data: bytes) -> None:
+        """Write without waiting: what the line has no room for goes out as it takes it."""
         ser = self._serial
         if ser is None:
             raise LinkError("not connected")
+        fd = ser.fileno()
+        if not self._out:
+            try:
+                n = os.write(fd, data)
+            except BlockingIOError:
+                n = 0
+            except OSError as e:
+                self._drop(f"writing failed: {e.strerror}")
+                raise LinkError(str(e)) from e
+            self.tx_bytes += n
+            if n == len(data):
+                return
+            data = data[n:]
+            asyncio.get_running_loop().add_writer(fd, self._writable)
+        self._out += data
+        if len(self._out) > MAX_BACKLOG:
+            self._drop("the Pico stopped reading")
+            raise LinkError("the Pico stopped reading")
+
+    def _writable(self) -> None:
+        ser = self._serial
+        if ser is None or not self._out:
+            return
         try:
-            ser.write(data)
-        except (OSError, serial.SerialException) as e:
-            self._drop(f"writing failed: {e}")
-            raise LinkError(str(e)) from e
-        self.tx_bytes += len(data)
+            n = os.write(ser.fileno(), self._out)
+        except BlockingIOError:
+            return
+        except OSError as e:
+            self._drop(f"writing failed: {e.strerror}")
+            return
+        self.tx_bytes += n
+        del self._out[:n]
+        if not self._out:
+            asyncio.get_running_loop().remove_writer(ser.fileno())
 
     # Timeouts here are asyncio.timeout, never wait_for: on Python 3.11, wait_for
     # can swallow a cancellation that arrives as its future completes, and the
     # task that called it (the table's event loop) then never stops.
     async def _request(self, kind: str, fields: list[tuple[str, Any]], expect: str,
-                       timeout: float) -> tuple[str, dict[str, str]]:
-        fut: asyncio.Future[tuple[str, dict[str, str]]] = (
-            asyncio.get_running_loop().create_future())
+                       timeout: float) -> Reply:
+        fut: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiters[expect] = fut
         try:
             self._write(encode(kind, fields))
@@ -362,23 +593,19 @@ class BoardLink:
 
     async def _command(self, kind: str, fields: list[tuple[str, Any]]) -> bool:
         ref = next(self._ids)
-        return await self._command_frame(encode(kind, [("id", ref), *fields]), ref)
-
-    async def _command_frame(self, frame: bytes, ref: int) -> bool:
         key = f"id:{ref}"
-        fut: asyncio.Future[tuple[str, dict[str, str]]] = (
-            asyncio.get_running_loop().create_future())
+        fut: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
         try:
-            self._write(frame)
+            self._write(encode(kind, [("id", ref), *fields]))
             async with asyncio.timeout(1.0):
-                kind, fields = await fut
+                answer, reply = await fut
         except (TimeoutError, LinkError):
             return False
         finally:
             self._waiters.pop(key, None)
-        if kind == "ERR":
-            raise LinkError(f"the Pico refused the command: {fields.get('why', '?')}")
+        if answer == "ERR":
+            raise LinkError(f"the Pico refused the command: {reply.get('why', '?')}")
         return True
 
 

@@ -36,7 +36,17 @@ class HoleChanged:
     occupied: bool
     seq: int  # the Pico's change counter; 0 for a change found by a resync
     pico_ms: int | None  # when the reading began, on the Pico's clock
-    resync: bool = False  # missed while the link was down, found in a snapshot
+    resync: bool = False  # missed on the way or while the link was down, found in a snapshot
 
 
-LinkEvent = Connected | Disconnected | HoleChanged
+@dataclass(frozen=True)
+class SensorUnsteady:
+    """A hole's sensor has not held one reading for a second: a loose wire, a bad
+    sensor, or a marble balanced on the hole's edge."""
+
+    sensor: int
+    changes: int  # readings it flickered through meanwhile
+    pico_ms: int  # when it began, on the Pico's clock
+
+
+LinkEvent = Connected | Disconnected | HoleChanged | SensorUnsteady

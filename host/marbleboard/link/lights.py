@@ -49,5 +49,7 @@ class LightState:
     def fields(self) -> list[tuple[str, str]]:
         return list(lights_fields(self.palette, self.state, self.chases))
 
-    def frame(self, ref: int) -> bytes:
-        return bytes(encode("LIGHTS", [("id", ref), *self.fields()]))
+    def frame(self, ref: int, lit: int | None = None) -> bytes:
+        """The LIGHTS frame for command id ``ref``, numbered ``lit`` when given."""
+        number = [] if lit is None else [("lit", str(lit))]
+        return bytes(encode("LIGHTS", [("id", str(ref)), *number, *self.fields()]))

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..board import Board
+from ..board.fileformat import spi_tx_pin
 from ..board.power import budget
 
 DEBOUNCE_MS = 50  # a sliding hand crosses a sensor's trip zone faster than this
@@ -30,6 +31,7 @@ def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
         "LEDS": board.led_count,
         "SPI": board.pico.spi,
         "SCK": board.pico.sck,
+        "MOSI": spi_tx_pin(board.pico),  # taken by the bus, wired to nothing
         "MISO": board.pico.miso,
         "LOAD": board.pico.load,
         "LED": board.pico.led,

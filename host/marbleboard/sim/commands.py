@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 from ..board import Board, BoardError, get_board
 from ..games.registry import default_layout
-from ..link import BoardLink, Connected, Disconnected, HoleChanged, LinkError
+from ..link import BoardLink, Connected, Disconnected, HoleChanged, LinkError, SensorUnsteady
 from .console import HELP, SimConsole
 from .pico import SimulatedPico
 
@@ -51,8 +51,13 @@ def describe(board: Board, event: object, t0: float) -> str:
         hole = board.by_sensor.get(event.sensor)
         name = hole.id if hole else f"sensor {event.sensor}"
         what = "marble in" if event.occupied else "marble out"
-        how = " (found on reconnect)" if event.resync else f" (#{event.seq})"
+        how = " (found in a snapshot)" if event.resync else f" (#{event.seq})"
         return f"{stamp}  {what:10} {name}{how}"
+    if isinstance(event, SensorUnsteady):
+        hole = board.by_sensor.get(event.sensor)
+        name = f"{hole.id} (sensor {event.sensor})" if hole else f"sensor {event.sensor}"
+        return (f"{stamp}  {name} will not settle: {event.changes} changes in a second; "
+                f"check its sensor and wiring")
     if isinstance(event, Connected):
         h = event.hello
         return (f"{stamp}  connected: firmware {h.fw}, board {h.board}, {h.sensors} sensors, "

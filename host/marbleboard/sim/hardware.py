@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import time
 
 from marblefw.hardware import Hardware
 from marblefw.ticks import TICKS_PERIOD
+from marblefw.ws2812 import busy_us
 
 from .physical import PhysicalBoard
 from .usb import UsbLine
+
+CDC_TX_TIMEOUT_S = 0.5  # how long MicroPython's USB serial waits for room before giving up
 
 
 class SimHardware(Hardware):
@@ -24,6 +28,8 @@ class SimHardware(Hardware):
         self.kbd_intr = True  # as MicroPython starts: Ctrl-C breaks into the REPL
         self.watchdog_on = True
         self.last_feed = time.monotonic()
+        self.leds_free_at = 0.0  # when the last LED frame and its reset gap are out
+        self.leds_busy = 0  # frames offered while the chain was still busy
 
     def ticks_ms(self) -> int:
         ticks: int = (int(time.monotonic() * 1000) + self.tick_offset) % TICKS_PERIOD
@@ -32,14 +38,21 @@ class SimHardware(Hardware):
     def read_sensors(self, buf: bytearray) -> None:
         self.physical.read_chain(buf, active_low=True)
 
-    def write_leds(self, frame: bytearray) -> None:
+    def write_leds(self, frame: bytearray) -> bool:
+        now = time.monotonic()
+        if now < self.leds_free_at:
+            self.leds_busy += 1
+            return False
+        self.leds_free_at = now + busy_us(len(frame)) / 1e6
         self.physical.show(frame)
+        return True
 
     def read_serial(self, buf: bytearray) -> int:
         usb = self.usb
         data = usb.take_injected(len(buf))
         with contextlib.suppress(OSError):  # nothing waiting, or the cable is out
             data += os.read(self.fd, len(buf) - len(data))
+        data = usb.to_pico_bytes(data)
         if not data:
             return 0
         if usb.corrupt_to_pico and b"\n" in data:
@@ -52,16 +65,36 @@ class SimHardware(Hardware):
         usb.to_pico += len(data)
         return len(data)
 
-    def write_serial(self, data: bytes) -> None:
+    def write_serial(self, data: bytes) -> int:
         usb = self.usb
+        if usb.host_stalled:
+            time.sleep(CDC_TX_TIMEOUT_S)
+            usb.dropped_to_host += len(data)
+            return 0
+        size = len(data)
+        line = usb.to_host_frame(bytes(data))
+        if line is None:
+            return size  # lost on the way: the Pico cannot tell
         if usb.corrupt_to_host:
             usb.corrupt_to_host -= 1
-            data = usb.corrupt(data)
+            line = usb.corrupt(line)
         try:
-            os.write(self.fd, data)
-            usb.to_host += len(data)
+            os.write(self.fd, line)
+            usb.to_host += len(line)
+        except BlockingIOError:
+            usb.dropped_to_host += len(line)  # the host has let the line fill up
+            return 0
         except OSError:
-            usb.dropped_to_host += len(data)  # nobody reading: USB CDC drops it too
+            usb.dropped_to_host += len(line)  # nobody reading: USB CDC drops it too
+        return size
+
+    def serial_writable(self) -> bool:
+        if self.usb.host_stalled:
+            return False
+        try:
+            return bool(select.select([], [self.fd], [], 0)[1])
+        except (OSError, ValueError):
+            return True  # the cable is out: writes go nowhere, without waiting
 
     def unique_id(self) -> str:
         return self.uid

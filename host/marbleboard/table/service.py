@@ -22,7 +22,7 @@ from ..bots import Bot, make_bot
 from ..games.base import Game
 from ..games.fairness import ChanceSource
 from ..games.record import GameRecord, chance_index
-from ..link import BoardLink, Connected, HoleChanged, LightState
+from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
 from .boardmap import BoardMap
 from .lights import Painter, Scene
 from .reading import Change, earlier_move, outcomes, read_move
@@ -130,6 +130,10 @@ class Table:
                 await self._show()
             elif isinstance(event, HoleChanged):
                 await self.on_change(event.sensor, event.occupied)
+            elif isinstance(event, SensorUnsteady):
+                hole = self.board.by_sensor.get(event.sensor)
+                self._say(f"the sensor of {hole.id if hole else event.sensor} will not settle "
+                          f"({event.changes} changes in a second): check it and its wiring")
 
     async def on_change(self, sensor: int, occupied: bool) -> None:
         self.show_mistakes = False
