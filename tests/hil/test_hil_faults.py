@@ -19,7 +19,7 @@ async def test_garbage_towards_the_host_is_dropped_and_the_link_carries_on(sim, 
     await until(lambda: link.occupied == {board.hole("track.3").sensor,
                                           board.hole("track.60").sensor})
     assert link.rx_bad >= 4
-    assert await link.ping() < 0.5
+    await link.ping()  # the session answers again (a timeout raises)
     assert link.connects == 1  # never dropped
 
 
@@ -30,7 +30,7 @@ async def test_garbage_towards_the_pico_is_counted_and_dropped(sim, link):
     stats = await link.stats()
     assert int(stats["rx_bad"]) >= 2 and int(stats["rx_long"]) == 1
     assert not sim.in_repl  # inside a session a 0x03 is just a bad byte
-    assert await link.ping() < 0.5
+    await link.ping()  # the session answers again (a timeout raises)
 
 
 async def test_unplug_and_replug_end_with_the_hosts_view_equal_to_the_board(sim, link, board):
@@ -67,7 +67,7 @@ async def test_a_hung_pico_is_reset_by_its_watchdog(sim, link):
     await until(lambda: sim.watchdog_resets == 1, timeout=5)
     assert sim.boots == boots + 1
     await until(lambda: link.connected and link.connects == 2, timeout=8)
-    assert await link.ping() < 0.5
+    await link.ping()  # the session answers again (a timeout raises)
 
 
 async def test_a_pico_without_watchdog_is_reset_through_its_run_pin(board):
