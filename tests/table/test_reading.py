@@ -154,3 +154,13 @@ def test_a_bots_move_then_a_reply_reads_only_the_bots_move_first():
     assert earlier(state, board, occ, five, allowed={wanted}) is None  # not the bot's move
     seven = [(s("track.30"), False), (s("track.37"), True), (s("track.15"), False)]
     assert earlier(state, board, occ, seven, allowed={wanted}) == (2, wanted)
+
+
+def test_the_next_player_may_lift_the_marble_they_knock_off_first():
+    state, board, occ = setup(MID.replace("12,YS", "17,YS"))  # blue's 2 knocks yellow off 17
+    changes = [(s("track.30"), False), (s("track.35"), True),  # red: 5 30-35
+               (s("track.17"), False), (s("track.15"), False),  # blue lifts yellow's first
+               (s("track.17"), True), (s("start.yellow.4"), True)]
+    for end in (3, 4, 6):  # blue has lifted the victim; and its own; and finished
+        used, action = earlier(state, board, occ, changes[:end])
+        assert used == 2 and action_text(state, action) == "5 30-35"

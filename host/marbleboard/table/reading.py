@@ -86,9 +86,9 @@ def earlier_move(game: Game, state: Any, board: BoardMap, start: set[int],
     order they happened, from ``start``), with the next player's move begun after
     it: (how many changes it took, the action). None if there is none.
 
-    Taken only when what followed is the next player lifting a marble they may
-    move, so a player who finishes a move and picks the marble up again to think
-    is not read as having played."""
+    Taken only when what followed lifts a marble the next player may move, so a
+    player who finishes a move and picks the marble up again to think is not read
+    as having played."""
     assert game.marbles is not None
     occupied, lifted = set(start), set()
     for used, (sensor, on) in enumerate(changes[:-1], start=1):
@@ -106,21 +106,24 @@ def earlier_move(game: Game, state: Any, board: BoardMap, start: set[int],
 
 def _begins_a_move(game: Game, state: Any, board: BoardMap, action: int,
                    rest: list[Change]) -> bool:
-    """Whether ``rest`` begins with a lift that starts a legal move after ``action``."""
+    """Whether ``rest`` lifts a marble that a legal move after ``action`` moves or
+    knocks off: the next player has begun."""
     assert game.marbles is not None
     rules = game.marbles
     after = state.clone()
     after.apply(action)
-    if after.current < 0 or not rest or rest[0][1]:
+    lifted = {sensor for sensor, on in rest if not on}
+    if after.current < 0 or not lifted:
         return False
-    first = rest[0][0]
     for move in after.legal_actions():
         path = rules.path(after, move)
         if not path:
             continue
         pool = rules.pool(after, rules.mover(after, move))
-        # A marble coming out may be taken from any hole of its START row.
-        sources = pool if path[0] in pool else (path[0],)
-        if first in board.sensors(list(sources)):
+        # A marble coming out may be taken from any hole of its START row; one
+        # the move knocks off may be lifted before the marble that moves.
+        touched = [*(pool if path[0] in pool else (path[0],)),
+                   *(hole for hole, _seat in rules.knocked(after, move))]
+        if lifted & set(board.sensors(touched)):
             return True
     return False
