@@ -2,7 +2,7 @@
 # gc.mem_free() under the MicroPython VM (`marbleboard bench` runs it there).
 # Plain MicroPython.
 #
-# A Wampoo-sized board (104 sensors, 109 LEDs) in a session with the host, on a
+# A four-player cross board (104 sensors, 109 LEDs) in a session with the host, on a
 # stand-in board whose clock, sensors and line cost nothing themselves.
 
 import gc

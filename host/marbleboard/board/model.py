@@ -18,7 +18,7 @@ ROLES: dict[str, str] = {
     "starter": "a track hole where a seat's marbles enter the track",
     "start": "a hole of a seat's START row, where its marbles wait",
     "home": "a hole of a seat's HOME row, reached through a track hole's branch",
-    "arrow": "a track hole that is also a stop of a short cut (Wa-Hoo's pink arrows)",
+    "arrow": "a track hole that is also a stop of a short cut (the pink arrows)",
     "centre": "a hole off the track, reached only by a game's short cut",
 }
 LOOP_ROLES = frozenset({"track", "starter", "arrow"})

@@ -15,7 +15,7 @@ from .registry import GAMES, get_game
 
 def rule_options(pairs: list[str]) -> dict[str, Any]:
     """``--rule NAME=VALUE`` options: ``partners=true``, ``holes_per_side=10``,
-    ``board=wahoo6`` (a value that is not JSON is taken as text)."""
+    ``first_player=roll`` (a value that is not JSON is taken as text)."""
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
