@@ -48,8 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="", help="a layout (the first game's by default)")
     bench.add_argument("--game", action="append", help="only these games (may repeat)")
-    bench.add_argument("--strength-games", type=int, default=20,
-                       help="two-player games for each pair in the bot strength table")
+    bench.add_argument("--strength-games", type=int, default=60,
+                       help="two-player games of search against greedy in the bot strength "
+                       "table (greedy against random plays at least 200)")
     bench.add_argument("--samples", type=int, default=200)
     bench.add_argument("--table-moves", type=int, default=120,
                        help="moves the simulated hand makes at the table (1000 for the soak)")

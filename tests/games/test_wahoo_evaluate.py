@@ -5,6 +5,7 @@ import random
 from wahoo_helpers import position
 
 from marbleboard.games.wahoo import Options, new_game
+from marbleboard.games.wahoo.evaluate import pips
 from marbleboard.games.wahoo.game import WAHOO
 from marbleboard.games.wahoo.playouts import measure, playout
 
@@ -61,3 +62,21 @@ def test_playouts_finish_games_and_measure_their_speed():
     assert state.is_over() and len(state.winners) == 2
     rate, turns = measure(Options(), 0.2)
     assert rate > 0 and turns > 50
+
+
+def test_progress_counts_the_short_cuts_a_marble_can_take():
+    # "Any time a player ends a turn with a marble on one of the pink central
+    # arrows, that player may, on the next turn, choose to move that marble along
+    # a short cut route": from blue's arrow (3) red is nearer its Tee-Pee than the
+    # 50 holes round the Path.
+    left = pips(4, 14, Options(players=2).centre_roll)[0]
+    assert left[3] < 15 < left[10] < 50
+    assert left[46] < left[45] < left[44]  # past the arrow, the Path is all that is left
+
+
+def test_a_marble_on_a_starting_position_is_in_danger_while_its_owner_waits_to_come_out():
+    # "If a marble lands on a space already occupied by an opponent's marble, the
+    # opponent's marble is removed": yellow, waiting, comes out onto 28 with a 1 or a 6.
+    on_start = position({"R": "28,RS,RS,RS"}, turn="Y", players=2)
+    beside = position({"R": "27,RS,RS,RS"}, turn="Y", players=2)
+    assert WAHOO.evaluate(beside, 0) > WAHOO.evaluate(on_start, 0)

@@ -5,15 +5,18 @@ bot's playouts, and how often each bot beats the one below it."""
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import time
 import tracemalloc
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..bots import SearchBot
 from ..bots.commands import play_game
 from ..games.base import Game
+from ..games.registry import get_game
 from .report import Row
 
 
@@ -78,36 +81,56 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def match(game: Game, first: str, second: str, games: int, seed: int = 11) -> int:
-    """Two-player games of ``first`` against ``second``, seats swapped every game:
-    how many ``first`` won."""
+def _paired_game(job: tuple[str, list[str], float, int]) -> bool:
+    """One game of a match (run in a worker process): did seat ``index % 2`` win?"""
+    name, specs, deal, index = job
+    game = get_game(name)
     options = game.options({"players": 2})
-    seats = game.seats(options)
+    state, _record = play_game(game, specs, options, random.Random(deal))
+    return game.seats(options)[index % 2] in state.winners
+
+
+def match(game: Game, first: str, second: str, games: int, seed: int = 11,
+          workers: int = 0) -> int:
+    """Two-player games of ``first`` against ``second``, seats swapped every game:
+    how many ``first`` won. The games go in pairs that deal the same cards and
+    roll the same dice, once from each seat, so that luck weighs less. Games run
+    side by side on ``workers`` processes (one a core by default): each bot keeps
+    a core to itself, so a search bot's time a move buys what it would alone."""
     rng = random.Random(seed)
-    won = 0
+    jobs = []
+    deal = 0.0
     for i in range(games):
+        if i % 2 == 0:
+            deal = rng.random()
         specs = [first, second] if i % 2 == 0 else [second, first]
-        state, _record = play_game(game, specs, options, random.Random(rng.random()))
-        mine = seats[i % 2]
-        won += mine in state.winners
-    return won
+        jobs.append((game.name, specs, deal, i))
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        return sum(map(_paired_game, jobs))
+    with ProcessPoolExecutor(workers) as pool:
+        return sum(pool.map(_paired_game, jobs))
+
+
+# Greedy against random is quick: it plays at least this many games.
+QUICK_GAMES = 200
 
 
 def strength_rows(game: Game, games: int, think_s: float = 0.2) -> list[Row]:
     rows = []
-    for first, second, target in (("greedy", "random", 0.85),
-                                  (f"search:{think_s:g}", "greedy", 0.70)):
+    for first, second, target, count in (("greedy", "random", 0.85, max(games, QUICK_GAMES)),
+                                         (f"search:{think_s:g}", "greedy", 0.70, games)):
         t0 = time.perf_counter()
-        won = match(game, first, second, games)
-        low, high = wilson(won, games)
+        won = match(game, first, second, count)
+        low, high = wilson(won, count)
         rows.append(Row(f"{game.title}: {first} against {second}, 2 players",
-                        f"{won}/{games} won ({won / games:.0%})",
+                        f"{won}/{count} won ({won / count:.0%})",
                         f"95% interval {low:.0%}-{high:.0%}; target >= {target:.0%}; "
                         f"{time.perf_counter() - t0:.0f} s"))
     return rows
 
 
-def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 20) -> list[Row]:
+def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) -> list[Row]:
     rows = []
     counts = sorted({p for p in (4, 2) if p in game.players})
     for players in reversed(counts):

@@ -185,7 +185,7 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
 
 
 def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
-         games: list[str] | None = None, strength_games: int = 20,
+         games: list[str] | None = None, strength_games: int = 60,
          fast_reply_moves: int = 1000) -> int:
     board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
