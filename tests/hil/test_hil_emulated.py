@@ -1,0 +1,58 @@
+"""The firmware as a real Pico runs it: stock MicroPython on an emulated RP2040
+(rp2040js under Node), the host over a pty through the same BoardLink.
+
+The emulator runs at about a fifth of real time, so the waits here are longer
+than the simulator's."""
+
+import time
+
+import pytest
+from conftest import drain, next_change
+
+from marbleboard.link import BoardLink
+from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
+
+if micropython_dir() is None:
+    pytest.skip(f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def emulated(board):
+    with EmulatedPico(board) as pico:
+        yield pico
+
+
+@pytest.fixture
+async def emu_link(emulated):
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0,
+                     backoff=(0.1, 0.5))
+    await link.connect()
+    yield link
+    await link.close()
+
+
+async def test_the_emulated_pico_answers_the_hello_handshake(emulated, board):
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0)
+    hello = await link.connect()
+    try:
+        booted = time.monotonic() - emulated.started_at
+        assert hello.board == "wampoo" and hello.proto == 1
+        assert (hello.sensors, hello.leds) == (board.sensor_count, board.led_count)
+        assert hello.uid == "0" * 16  # the emulator does not read the flash's unique id
+        assert link.occupied == set()
+        assert emulated.boots == 1 and emulated.watchdog_resets == 0
+        assert booted < 30
+        await link.ping()
+    finally:
+        await link.close()
+
+
+async def test_a_placed_marble_gives_exactly_one_change(emulated, emu_link, board):
+    events = emu_link.subscribe()
+    emulated.physical.place("track.17")
+    change = await next_change(events, timeout=10.0)
+    assert change.sensor == board.hole("track.17").sensor and change.occupied
+    assert change.seq == 1 and not change.resync
+    assert await drain(events, quiet=1.0) == []
+    assert emu_link.occupied == {board.hole("track.17").sensor}
