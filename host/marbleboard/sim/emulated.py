@@ -96,6 +96,7 @@ class EmulatedPico:
         self.watchdog_resets = 0
         self.to_host = self.to_pico = 0  # bytes that crossed the USB line, each way
         self.dropped_to_host = 0  # the host let the pty fill up
+        self.led_frame_us = 0  # simulated time the last LED frame took to enter the PIO
         self.started_at = 0.0  # time.monotonic() when the emulator started
 
     # --- life ------------------------------------------------------------------
@@ -207,7 +208,9 @@ class EmulatedPico:
             if kind == "usb":
                 self._to_host(bytes.fromhex(payload))
             elif kind == "leds":
-                self.physical.show(bytes.fromhex(payload))
+                frame, _, took = payload.partition(" ")
+                self.physical.show(bytes.fromhex(frame))
+                self.led_frame_us = int(took or 0)
             elif kind == "boot":
                 self.boots += 1
             elif kind == "watchdog":

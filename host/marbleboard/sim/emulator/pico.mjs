@@ -9,7 +9,8 @@
 //        "chain <hex>"  what the 74HC165 chain shifts out from the next latch on
 //        "stats"        ask for a "stats" line now
 //   out: "usb <hex>"    bytes the Pico wrote to its USB serial line
-//        "leds <hex>"   one WS2812 frame (G, R, B per LED) taken from the PIO's FIFO
+//        "leds <hex> <us>"  one WS2812 frame (G, R, B per LED) taken from the PIO's
+//                       FIFO, and the simulated microseconds from its first word to its last
 //        "boot n=<boots> reason=<watchdog reason register>"
 //        "watchdog"     the watchdog fired: a fresh chip boots with the same flash
 //        "stats cycles=<n> sim_ms=<n> wall_ms=<n>"
@@ -169,6 +170,7 @@ let cycles = 0; // CPU cycles since boot
 const smNext = []; // per machine of PIO0: the CPU cycle of its next step
 let pioNext = Infinity;
 let ledBytes = [];
+let ledFirstNanos = 0;
 let ledLastNanos = 0;
 
 function wirePio() {
@@ -183,6 +185,9 @@ function wirePio() {
       if (i === PIO_TXF0) {
         // Shifted out left, eight bits a pull: the colour byte is the word's top byte
         // (a byte written by DMA lands in all four lanes).
+        if (!ledBytes.length) {
+          ledFirstNanos = clockNanos;
+        }
         ledBytes.push(value >>> 24);
         ledLastNanos = clockNanos;
       }
@@ -255,7 +260,7 @@ function runSlice() {
       }
     }
     if (ledBytes.length && clockNanos - ledLastNanos > FRAME_GAP_NS) {
-      send(`leds ${hex(ledBytes)}`);
+      send(`leds ${hex(ledBytes)} ${Math.round((ledLastNanos - ledFirstNanos) / 1000)}`);
       ledBytes = [];
     }
   }
