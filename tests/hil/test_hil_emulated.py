@@ -4,12 +4,13 @@
 The emulator runs at about a fifth of real time, so the waits here are longer
 than the simulator's."""
 
+import asyncio
 import time
 
 import pytest
 from conftest import drain, next_change
 
-from marbleboard.link import BoardLink
+from marbleboard.link import BoardLink, LightState
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
 
 if micropython_dir() is None:
@@ -56,3 +57,18 @@ async def test_a_placed_marble_gives_exactly_one_change(emulated, emu_link, boar
     assert change.seq == 1 and not change.resync
     assert await drain(events, quiet=1.0) == []
     assert emu_link.occupied == {board.hole("track.17").sensor}
+
+
+async def test_a_light_state_reaches_the_leds_through_pio_and_dma(emulated, emu_link, board):
+    red, blue = board.hole("track.5").led, board.hole("home.blue.1").led
+    lights = LightState(board.led_count)
+    lights.set(red, (255, 0, 0))
+    lights.set(blue, (0, 0, 255))
+    assert await emu_link.show(lights, wait=10.0)
+    assert await asyncio.to_thread(emulated.physical.wait_frame,
+                                   lambda leds: leds[red] == (255, 0, 0), 10.0)
+    leds = emulated.physical.leds()
+    assert leds[blue] == (0, 0, 255)
+    assert sum(1 for rgb in leds if rgb != (0, 0, 0)) == 2
+    # Stepped at its clock divider, the PIO takes the 109 LEDs' 327 bytes at 800 kHz.
+    assert 3000 <= emulated.led_frame_us <= 3400
