@@ -13,7 +13,7 @@
 //                       FIFO, and the simulated microseconds from its first word to its last
 //        "boot n=<boots> reason=<watchdog reason register>"
 //        "watchdog"     the watchdog fired: a fresh chip boots with the same flash
-//        "stats cycles=<n> sim_ms=<n> wall_ms=<n>"
+//        "stats cycles=<n> sim_ms=<n> wall_ms=<n> scans=<latches since boot>"
 //
 // Everything else (the pty, marbles, LED colours) lives on the Python side.
 
@@ -45,6 +45,7 @@ const flash = flashImage(readFileSync(args.uf2), args.fs ? readFileSync(args.fs)
 // The host's bytes wait here until MicroPython arms its OUT endpoint and asks.
 let toPico = [];
 let chain = new Uint8Array(0);
+let scans = 0; // latches of the sensor chain: the firmware's loop passes
 let boots = 0;
 let mcu, cdc, pio, clockNanos, nanosPerCycle;
 
@@ -94,6 +95,7 @@ function boot(reason = 0, scratch = null) {
   mcu.core.PC = FLASH_BASE; // into boot2, as the boot ROM would jump
   nanosPerCycle = 1e9 / mcu.clkSys;
   clockNanos = 0;
+  scans = 0;
   wireUsb();
   wireSensors();
   wirePio();
@@ -150,6 +152,7 @@ function wireSensors() {
   let next = 0;
   mcu.gpio[Number(args.load)].addListener((state) => {
     if (state === 0) {
+      scans += 1;
       latched = chain;
       next = 0;
     }
@@ -279,7 +282,7 @@ function runSlice() {
 
 function stats() {
   send(`stats cycles=${cycles} sim_ms=${Math.round(clockNanos / 1e6)} ` +
-       `wall_ms=${Date.now() - wallStart}`);
+       `wall_ms=${Date.now() - wallStart} scans=${scans}`);
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
