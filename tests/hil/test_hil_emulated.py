@@ -8,7 +8,8 @@ import asyncio
 import time
 
 import pytest
-from conftest import drain, next_change
+import serial
+from conftest import drain, next_change, until
 
 from marbleboard.link import BoardLink, LightState
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
@@ -72,3 +73,31 @@ async def test_a_light_state_reaches_the_leds_through_pio_and_dma(emulated, emu_
     assert sum(1 for rgb in leds if rgb != (0, 0, 0)) == 2
     # Stepped at its clock divider, the PIO takes the 109 LEDs' 327 bytes at 800 kHz.
     assert 3000 <= emulated.led_frame_us <= 3400
+
+
+async def test_a_reset_from_the_repl_boots_the_firmware_again_from_the_same_flash(emulated):
+    # Outside a session Ctrl-C breaks into the REPL (the firmware stops its
+    # watchdog first); machine.reset() goes through the watchdog, and the
+    # emulator answers it with a fresh chip.
+    await until(lambda: emulated.physical.frames > 0, timeout=15.0)  # the firmware runs
+    with serial.Serial(emulated.port, timeout=0.1) as port:
+        port.write(b"\x03")
+        seen = await asyncio.to_thread(read_until, port, b">>> ", 10.0)
+        assert b"KeyboardInterrupt" in seen
+        port.write(b"import machine; machine.reset()\r")
+        await until(lambda: emulated.boots == 2, timeout=10.0)
+    assert emulated.watchdog_resets == 1
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0)
+    await link.connect()
+    try:
+        await link.ping()
+    finally:
+        await link.close()
+
+
+def read_until(port, marker, timeout):
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker not in seen and time.monotonic() < deadline:
+        seen += port.read(256)
+    return seen
