@@ -36,6 +36,8 @@ const FLASH_BASE = 0x10000000;
 const FS_OFFSET = 0xa0000; // where MicroPython's RPI_PICO build keeps its littlefs
 const WATCHDOG = 0x40058; // rp2040js keys its peripherals by address >> 12
 const PIO_TXF0 = 0; // our LED chain: PIO0, state machine 0
+const WAIT_TX_FIFO = 3; // rp2040js's WaitType: a pull, or an out with autopull,
+const WAIT_OUT = 5; // waiting for a word in the TX FIFO
 const FRAME_GAP_NS = 100_000; // FIFO silent this long: the frame is complete
 const SLICE_MS = 20; // wall time the emulator runs between looks at stdin
 
@@ -179,6 +181,7 @@ let ledLastNanos = 0;
 function wirePio() {
   pio = mcu.pio[0];
   cycles = 0;
+  pioNext = Infinity;
   ledBytes = [];
   pio.machines.forEach((sm, i) => {
     smNext[i] = Infinity;
@@ -198,7 +201,8 @@ function wirePio() {
     };
   });
   pio.run = () => {
-    // Called when the firmware enables a machine: schedule them all.
+    // rp2040js calls this when a machine is enabled: instead of its own timer
+    // loop, the machines are stepped from the run loop below.
     pio.stopped = false;
     pio.machines.forEach((_sm, i) => wake(i));
   };
@@ -221,7 +225,7 @@ function stepPio() {
     while (smNext[i] <= cycles) {
       const before = sm.cycles;
       sm.step();
-      if (sm.waiting && (sm.waitType === 3 || sm.waitType === 5) && sm.txFIFO.empty) {
+      if (sm.waiting && (sm.waitType === WAIT_TX_FIFO || sm.waitType === WAIT_OUT) && sm.txFIFO.empty) {
         smNext[i] = Infinity; // stalled on its FIFO: writeFIFO wakes it
         break;
       }
