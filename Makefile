@@ -27,7 +27,8 @@ $(STAMP): $(RUN_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The MicroPython VM (WebAssembly) that runs the firmware's tests under Node.
+# Under Node: the MicroPython VM (WebAssembly) that runs the firmware's tests, and
+# rp2040js, the emulated Pico that runs stock MicroPython with the firmware as flashed.
 $(NODE_STAMP): package.json
 	@command -v npm >/dev/null || \
 	  { echo "Node.js and npm are needed to test the firmware under MicroPython (Debian: apt-get install nodejs npm)"; exit 1; }

@@ -1,0 +1,230 @@
+"""An emulated Pico: stock MicroPython and the firmware as built for a real one,
+on an RP2040 emulated under Node (rp2040js), behind a pseudo-terminal.
+
+Where SimulatedPico runs the firmware's Python on CPython, this runs the real
+thing: the boot ROM, MicroPython's UF2, and a flash filesystem holding exactly
+the files ``make flash`` copies (the compiled package, config.py and main.py).
+The host opens ``EmulatedPico.port`` as it opens a real Pico's /dev/ttyACM0.
+
+The emulator (emulator/pico.mjs) speaks to this module over its stdin and
+stdout; marbles and LEDs live in a PhysicalBoard, as for the simulator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import select
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import tty
+from pathlib import Path
+
+from ..board import Board
+from ..pico.build import build
+from ..pico.config import firmware_config
+from .physical import PhysicalBoard
+
+ROOT = Path(__file__).resolve().parents[3]
+EMULATOR = Path(__file__).resolve().parent / "emulator" / "pico.mjs"
+UF2 = "micropython-v1.28.0-rpi_pico.uf2"
+BOOTROM = "rp2040-bootrom-b1.bin"
+ENV_DIR = "MARBLEBOARD_MICROPYTHON"  # a folder holding both, where ../shared has none
+# MicroPython's filesystem on a Pico (RPI_PICO): littlefs2 at flash offset
+# 0xA0000, 352 blocks of 4 KiB.
+FS_BLOCK_SIZE = 4096
+FS_BLOCKS = 352
+SENSOR_POLL_S = 0.001  # how often the marbles are looked at for a change
+
+
+class EmulatorError(RuntimeError):
+    pass
+
+
+def micropython_dir() -> Path | None:
+    """Where the UF2 and the boot ROM are: ../shared/micropython beside the project,
+    else the folder named by $MARBLEBOARD_MICROPYTHON; None when neither has them."""
+    places = [ROOT.parent / "shared" / "micropython"]
+    if os.environ.get(ENV_DIR):
+        places.append(Path(os.environ[ENV_DIR]))
+    for place in places:
+        if (place / UF2).is_file() and (place / BOOTROM).is_file():
+            return place
+    return None
+
+
+def filesystem_image(files: dict[str, bytes]) -> bytes:
+    """A littlefs2 image of MicroPython's flash filesystem holding these files."""
+    from littlefs import LittleFS  # a dev dependency: only the emulator needs it
+
+    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCKS)
+    for name, data in files.items():
+        if "/" in name:
+            with contextlib.suppress(FileExistsError):
+                fs.makedirs(name.rsplit("/", 1)[0], exist_ok=True)
+        with fs.open(name, "wb") as f:
+            f.write(data)
+    return bytes(fs.context.buffer)
+
+
+def firmware_files(board: Board, out: Path) -> dict[str, bytes]:
+    """What ``make flash`` puts on the Pico, by its path there."""
+    files = build(board, "rp2040", out)
+    return {f.relative_to(out).as_posix(): f.read_bytes() for f in files}
+
+
+class EmulatedPico:
+    def __init__(self, board: Board, *, node: str = "node"):
+        self.board = board
+        self.physical = PhysicalBoard(board)
+        self.cfg = firmware_config(board)
+        self.node = node
+        self._dir = Path(tempfile.mkdtemp(prefix="marbleboard-emu-"))
+        self.port = str(self._dir / "ttyPICO")
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._fds: tuple[int, int] | None = None
+        self._stdin_lock = threading.Lock()
+        self._closing = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._stats: dict[str, int] = {}
+        self._stats_seen = threading.Condition()
+        self.boots = 0
+        self.watchdog_resets = 0
+        self.to_host = self.to_pico = 0  # bytes that crossed the USB line, each way
+        self.dropped_to_host = 0  # the host let the pty fill up
+        self.led_frame_us = 0  # simulated time the last LED frame took to enter the PIO
+        self.started_at = 0.0  # time.monotonic() when the emulator started
+
+    # --- life ------------------------------------------------------------------
+
+    def start(self) -> EmulatedPico:
+        found = micropython_dir()
+        if found is None:
+            raise EmulatorError(f"no {UF2} and {BOOTROM} in ../shared/micropython "
+                                f"or ${ENV_DIR}")
+        if shutil.which(self.node) is None:
+            raise EmulatorError("Node.js is needed to run the emulated Pico")
+        image = self._dir / "littlefs.img"
+        image.write_bytes(filesystem_image(firmware_files(self.board, self._dir / "build")))
+        master, slave = os.openpty()
+        tty.setraw(slave)  # a USB CDC port has no line discipline
+        os.set_blocking(master, False)
+        self._fds = (master, slave)
+        os.symlink(os.ttyname(slave), self.port)
+        self.started_at = time.monotonic()
+        self._proc = subprocess.Popen(
+            [self.node, str(EMULATOR), "--bootrom", str(found / BOOTROM), "--uf2",
+             str(found / UF2), "--fs", str(image), "--spi", str(self.cfg["SPI"]),
+             "--load", str(self.cfg["LOAD"])],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._send(f"chain {self._chain().hex()}")
+        for target in (self._from_emulator, self._from_host, self._watch_marbles):
+            thread = threading.Thread(target=target, name=f"emu-{target.__name__}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return self
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._proc is not None:
+            with contextlib.suppress(OSError):
+                assert self._proc.stdin is not None
+                self._proc.stdin.close()  # the emulator exits at the end of its input
+            try:
+                self._proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        for thread in self._threads:
+            thread.join(timeout=2)
+        if self._fds is not None:
+            for fd in self._fds:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            self._fds = None
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def __enter__(self) -> EmulatedPico:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def stats(self, timeout: float = 5.0) -> dict[str, int]:
+        """The emulator's counters: CPU cycles, simulated and wall milliseconds."""
+        with self._stats_seen:
+            self._stats = {}
+            self._send("stats")
+            if not self._stats_seen.wait_for(lambda: bool(self._stats), timeout):
+                raise EmulatorError("the emulator did not answer")
+            return dict(self._stats)
+
+    # --- inside ------------------------------------------------------------------
+
+    def _send(self, line: str) -> None:
+        proc = self._proc
+        if proc is None or proc.stdin is None:
+            return
+        with self._stdin_lock, contextlib.suppress(OSError, ValueError):
+            proc.stdin.write(line.encode("ascii") + b"\n")
+            proc.stdin.flush()
+
+    def _chain(self) -> bytes:
+        buf = bytearray((self.cfg["SENSORS"] + 7) // 8)
+        self.physical.read_chain(buf, active_low=self.cfg["ACTIVE_LOW"])
+        return bytes(buf)
+
+    def _watch_marbles(self) -> None:
+        last = self._chain()
+        while not self._closing.wait(SENSOR_POLL_S):
+            chain = self._chain()
+            if chain != last:
+                self._send(f"chain {chain.hex()}")
+                last = chain
+
+    def _from_host(self) -> None:
+        assert self._fds is not None
+        master = self._fds[0]
+        while not self._closing.is_set():
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if not ready:
+                continue
+            try:
+                data = os.read(master, 4096)
+            except (BlockingIOError, OSError):
+                continue
+            if data:
+                self.to_pico += len(data)
+                self._send(f"usb {data.hex()}")
+
+    def _from_emulator(self) -> None:
+        assert self._proc is not None and self._proc.stdout is not None
+        for raw in self._proc.stdout:
+            kind, _, payload = raw.decode("ascii", "replace").strip().partition(" ")
+            if kind == "usb":
+                self._to_host(bytes.fromhex(payload))
+            elif kind == "leds":
+                frame, _, took = payload.partition(" ")
+                self.physical.show(bytes.fromhex(frame))
+                self.led_frame_us = int(took or 0)
+            elif kind == "boot":
+                self.boots += 1
+            elif kind == "watchdog":
+                self.watchdog_resets += 1
+            elif kind == "stats":
+                with self._stats_seen:
+                    self._stats = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", payload)}
+                    self._stats_seen.notify_all()
+
+    def _to_host(self, data: bytes) -> None:
+        if self._fds is None:
+            return
+        try:
+            os.write(self._fds[0], data)
+            self.to_host += len(data)
+        except OSError:
+            self.dropped_to_host += len(data)

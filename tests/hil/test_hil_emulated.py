@@ -1,0 +1,103 @@
+"""The firmware as a real Pico runs it: stock MicroPython on an emulated RP2040
+(rp2040js under Node), the host over a pty through the same BoardLink.
+
+The emulator runs at about a fifth of real time, so the waits here are longer
+than the simulator's."""
+
+import asyncio
+import time
+
+import pytest
+import serial
+from conftest import drain, next_change, until
+
+from marbleboard.link import BoardLink, LightState
+from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
+
+if micropython_dir() is None:
+    pytest.skip(f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def emulated(board):
+    with EmulatedPico(board) as pico:
+        yield pico
+
+
+@pytest.fixture
+async def emu_link(emulated):
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0,
+                     backoff=(0.1, 0.5))
+    await link.connect()
+    yield link
+    await link.close()
+
+
+async def test_the_emulated_pico_answers_the_hello_handshake(emulated, board):
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0)
+    hello = await link.connect()
+    try:
+        booted = time.monotonic() - emulated.started_at
+        assert hello.board == "wampoo" and hello.proto == 1
+        assert (hello.sensors, hello.leds) == (board.sensor_count, board.led_count)
+        assert hello.uid == "0" * 16  # the emulator does not read the flash's unique id
+        assert link.occupied == set()
+        assert emulated.boots == 1 and emulated.watchdog_resets == 0
+        assert booted < 30
+        await link.ping()
+    finally:
+        await link.close()
+
+
+async def test_a_placed_marble_gives_exactly_one_change(emulated, emu_link, board):
+    events = emu_link.subscribe()
+    emulated.physical.place("track.17")
+    change = await next_change(events, timeout=10.0)
+    assert change.sensor == board.hole("track.17").sensor and change.occupied
+    assert change.seq == 1 and not change.resync
+    assert await drain(events, quiet=1.0) == []
+    assert emu_link.occupied == {board.hole("track.17").sensor}
+
+
+async def test_a_light_state_reaches_the_leds_through_pio_and_dma(emulated, emu_link, board):
+    red, blue = board.hole("track.5").led, board.hole("home.blue.1").led
+    lights = LightState(board.led_count)
+    lights.set(red, (255, 0, 0))
+    lights.set(blue, (0, 0, 255))
+    assert await emu_link.show(lights, wait=10.0)
+    assert await asyncio.to_thread(emulated.physical.wait_frame,
+                                   lambda leds: leds[red] == (255, 0, 0), 10.0)
+    leds = emulated.physical.leds()
+    assert leds[blue] == (0, 0, 255)
+    assert sum(1 for rgb in leds if rgb != (0, 0, 0)) == 2
+    # Stepped at its clock divider, the PIO takes the 109 LEDs' 327 bytes at 800 kHz.
+    assert 3000 <= emulated.led_frame_us <= 3400
+
+
+async def test_a_reset_from_the_repl_boots_the_firmware_again_from_the_same_flash(emulated):
+    # Outside a session Ctrl-C breaks into the REPL (the firmware stops its
+    # watchdog first); machine.reset() goes through the watchdog, and the
+    # emulator answers it with a fresh chip.
+    await until(lambda: emulated.physical.frames > 0, timeout=15.0)  # the firmware runs
+    with serial.Serial(emulated.port, timeout=0.1) as port:
+        port.write(b"\x03")
+        seen = await asyncio.to_thread(read_until, port, b">>> ", 10.0)
+        assert b"KeyboardInterrupt" in seen
+        port.write(b"import machine; machine.reset()\r")
+        await until(lambda: emulated.boots == 2, timeout=10.0)
+    assert emulated.watchdog_resets == 1
+    link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0)
+    await link.connect()
+    try:
+        await link.ping()
+    finally:
+        await link.close()
+
+
+def read_until(port, marker, timeout):
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker not in seen and time.monotonic() < deadline:
+        seen += port.read(256)
+    return seen
