@@ -38,13 +38,11 @@ async def test_the_emulated_pico_answers_the_hello_handshake(emulated, board):
     link = BoardLink(emulated.port, board_id="wampoo", hello_timeout=5.0)
     hello = await link.connect()
     try:
-        booted = time.monotonic() - emulated.started_at
         assert hello.board == "wampoo" and hello.proto == 1
         assert (hello.sensors, hello.leds) == (board.sensor_count, board.led_count)
         assert hello.uid == "0" * 16  # the emulator does not read the flash's unique id
         assert link.occupied == set()
         assert emulated.boots == 1 and emulated.watchdog_resets == 0
-        assert booted < 30
         await link.ping()
     finally:
         await link.close()
