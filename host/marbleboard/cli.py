@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from . import __version__
+from . import install as system_install
 from .board import commands as board_commands
 from .bots import commands as bot_commands
 from .games import commands as game_commands
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot_commands.register(sub)
     table_play.register(sub)
     web_serve.register(sub)
+    system_install.register(sub)
     return parser
 
 

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKE = shutil.which("make")
-PACKAGES = {"python3-venv", "nodejs", "npm", "chromium"}  # Debian's names
+PACKAGES = {"python3-venv", "nodejs", "npm", "chromium", "systemd"}  # Debian's names
 
 
 def machine_with(tmp_path, tools):
@@ -39,9 +39,11 @@ def make_test_needs(path):
 @pytest.mark.parametrize("missing, line", [
     (("chromium",), "apt-get install chromium"),
     (("node", "npm", "chromium"), "apt-get install nodejs npm chromium"),
+    (("systemd-analyze",), "apt-get install systemd"),
 ])
 def test_a_missing_system_package_stops_make_test_at_once(tmp_path, missing, line):
-    tools = [t for t in ("python3", "node", "npm", "chromium", "id") if t not in missing]
+    tools = [t for t in ("python3", "node", "npm", "chromium", "systemd-analyze", "id")
+             if t not in missing]
     result, took = make_test_needs(machine_with(tmp_path, tools))
     assert result.returncode != 0
     said = result.stdout + result.stderr
@@ -52,7 +54,8 @@ def test_a_missing_system_package_stops_make_test_at_once(tmp_path, missing, lin
 
 
 def test_with_everything_there_the_check_says_nothing(tmp_path):
-    result, _ = make_test_needs(machine_with(tmp_path, ["python3", "node", "npm", "chromium"]))
+    result, _ = make_test_needs(machine_with(tmp_path, ["python3", "node", "npm", "chromium",
+                                                         "systemd-analyze"]))
     assert result.returncode == 0 and result.stdout == ""
 
 

@@ -27,7 +27,7 @@ from ..sim import SimulatedPico
 from ..sim.console import SimConsole
 from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
-from .store import GameStore
+from .store import DEFAULT_DB, GameStore
 from .terminal import render
 
 HELP = """\
@@ -45,7 +45,7 @@ class PlayConfig:
     game: str
     seats: list[str]
     board: str = "sim"  # "sim", "auto" (the one Pico on USB) or a serial port
-    db: Path = Path.home() / ".local/share/marbleboard/games.db"
+    db: Path = DEFAULT_DB
     quiet_s: float = QUIET_S
     new: bool = False
     takeback: bool = False

@@ -59,6 +59,11 @@ DROP TABLE shuffles;
 """
 
 
+# Where `serve` and `play` keep the games when run by hand; the installed service
+# passes --db in its own data directory instead (see marbleboard.install).
+DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
+
+
 class GameStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)

@@ -17,12 +17,10 @@ from ..games.registry import default_layout
 from ..link import BoardLink, LinkError
 from ..sim import SimulatedPico
 from ..table.service import QUIET_S
-from ..table.store import GameStore
+from ..table.store import DEFAULT_DB, GameStore
 from .announce import Announcer
 from .app import MAX_BODY, create_app
 from .hub import TableHub
-
-DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
 
 
 @dataclass

@@ -1,0 +1,203 @@
+"""`marbleboard install` and `uninstall`, rendered into a temporary root."""
+
+import configparser
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from marbleboard import install as inst
+from marbleboard.cli import main
+from marbleboard.link import ports
+
+USER = "marbleboard-test"  # an account name verify accepts without it existing
+
+
+def need_systemd_analyze() -> None:
+    if shutil.which("systemd-analyze") is None:
+        why = "systemd-analyze is absent (Debian: apt-get install systemd)"
+        if os.environ.get("CI"):  # CI installs it: there the check must run
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
+
+
+@pytest.fixture
+def fake_root(tmp_path: Path) -> Path:
+    """The folders a Raspberry Pi OS root has before install, and a runnable marbleboard."""
+    for folder in ("etc/systemd/system", "etc/udev/rules.d", "var/lib", "opt/venv/bin"):
+        (tmp_path / folder).mkdir(parents=True)
+    exe = tmp_path / "opt/venv/bin/marbleboard"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    return tmp_path
+
+
+def plan(root: Path) -> inst.Plan:
+    return inst.Plan(executable=root / "opt/venv/bin/marbleboard", user=USER, root=root)
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, bytes]]:
+    return {str(p.relative_to(root)): (p.stat().st_mode,
+                                       p.read_bytes() if p.is_file() else b"")
+            for p in sorted(root.rglob("*"))}
+
+
+def unit_of(root: Path) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string((root / inst.UNIT_PATH).read_text())
+    return parser
+
+
+def test_the_unit_runs_serve_auto_as_the_user_and_restarts_it(fake_root):
+    inst.install(plan(fake_root))
+    unit = unit_of(fake_root)
+    service = unit["Service"]
+    exe = fake_root / "opt/venv/bin/marbleboard"
+    assert service["ExecStart"] == (f"{exe} serve --board auto --port 8000 "
+                                    "--db /var/lib/marbleboard/games.db")
+    assert service["User"] == USER
+    assert "dialout" in service["SupplementaryGroups"].split()
+    assert service["Restart"] == "on-failure"
+    assert service["StateDirectory"] == "marbleboard"
+    assert service["StateDirectoryMode"] == "0700"
+    # No privilege to gain, and the devices left visible for the serial port.
+    assert service["NoNewPrivileges"] == "yes" and service["CapabilityBoundingSet"] == ""
+    assert "PrivateDevices" not in service
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_data_directory_is_made_owner_only(fake_root):
+    inst.install(plan(fake_root))
+    data = fake_root / "var/lib/marbleboard"
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert str(inst.DATA_DIR) in unit_of(fake_root)["Service"]["ExecStart"]
+
+
+def test_the_unit_passes_systemd_analyze_verify(fake_root):
+    need_systemd_analyze()
+    inst.install(plan(fake_root))
+    unit = fake_root / inst.UNIT_PATH
+    # verify needs no running systemd when given the unit's path; it exits 0 even
+    # on an unknown key, so what it says about the file counts as a failure too.
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True,
+                            text=True, env={**os.environ, "SYSTEMD_LOG_LEVEL": "warning"})
+    complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                  if str(unit) in line or "marbleboard.service" in line]
+    assert result.returncode == 0 and complaints == [], result.stdout + result.stderr
+
+
+def test_verify_would_catch_a_broken_unit(fake_root):
+    # The check above is only worth something if verify does complain here.
+    need_systemd_analyze()
+    unit = fake_root / inst.UNIT_PATH
+    unit.write_text(inst.render_unit(plan(fake_root)).replace("[Install]",
+                                                              "RestartEvery=3\n[Install]"))
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True,
+                            text=True)
+    assert "RestartEvery" in result.stderr
+
+
+def test_the_rule_names_the_micropython_pico_and_nothing_else():
+    rule = [line for line in inst.render_rule().splitlines() if not line.startswith("#")]
+    assert len(rule) == 1
+    keys = dict(part.strip().split("==" if "==" in part else "=", 1)
+                for part in rule[0].split(", "))
+    assert keys['SUBSYSTEM'] == '"tty"'
+    assert keys["ENV{ID_VENDOR_ID}"] == f'"{ports.PICO_VID:04x}"' == '"2e8a"'
+    assert keys["ENV{ID_MODEL_ID}"] == '"0005"'
+    assert keys["ENV{ID_USB_INTERFACE_NUM}"] == '"00"'
+    assert keys["SYMLINK+"] == '"marbleboard"'
+    assert "/dev/" + keys["SYMLINK+"].strip('"') == ports.STABLE_NAME
+    assert keys["GROUP"] == '"dialout"'
+
+
+def test_the_rule_passes_udevadm_verify(fake_root):
+    udevadm = shutil.which("udevadm")
+    if udevadm is None:
+        pytest.skip("udevadm is absent (Debian: apt-get install udev)")
+    if subprocess.run([udevadm, "verify", "--help"], capture_output=True).returncode != 0:
+        pytest.skip("this udevadm has no `verify` (it came in systemd 254)")
+    inst.install(plan(fake_root))
+    result = subprocess.run([udevadm, "verify", str(fake_root / inst.RULE_PATH)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_install_then_uninstall_leaves_the_root_as_it_was(fake_root):
+    before = snapshot(fake_root)
+    inst.install(plan(fake_root))
+    assert snapshot(fake_root) != before
+    inst.uninstall(plan(fake_root))
+    assert snapshot(fake_root) == before
+
+
+def test_uninstall_keeps_the_games_and_what_it_did_not_write(fake_root):
+    inst.install(plan(fake_root))
+    (fake_root / "var/lib/marbleboard/games.db").write_bytes(b"games")
+    (fake_root / inst.RULE_PATH).write_text("# someone's own rule\n")
+    done = inst.uninstall(plan(fake_root))
+    assert not (fake_root / inst.UNIT_PATH).exists()
+    assert (fake_root / "var/lib/marbleboard/games.db").read_bytes() == b"games"
+    assert (fake_root / inst.RULE_PATH).read_text() == "# someone's own rule\n"
+    assert any("holds the games" in line for line in done)
+
+
+def test_install_refuses_to_overwrite_a_unit_it_did_not_write(fake_root):
+    (fake_root / inst.UNIT_PATH).write_text("[Service]\nExecStart=/bin/true\n")
+    with pytest.raises(FileExistsError, match="not written by marbleboard install"):
+        inst.install(plan(fake_root))
+    assert (fake_root / inst.UNIT_PATH).read_text() == "[Service]\nExecStart=/bin/true\n"
+
+
+def test_install_into_a_root_without_systemd_says_so(tmp_path):
+    with pytest.raises(FileNotFoundError, match="are systemd and udev installed"):
+        inst.install(plan(tmp_path))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dry_run_writes_nothing_and_says_what_it_would(fake_root, capsys):
+    before = snapshot(fake_root)
+    assert main(["install", "--root", str(fake_root), "--user", USER, "--dry-run"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"would write {fake_root / inst.UNIT_PATH}"
+    assert any(line.startswith("would make") and "0700" in line for line in out)
+    assert not any("systemctl" in line for line in out)  # not the real root: nothing reloaded
+    assert snapshot(fake_root) == before
+
+
+def test_into_the_real_root_it_reloads_systemd_and_udev(fake_root, capsys, monkeypatch):
+    # fake_root stands in for / so that nothing on this machine is touched.
+    monkeypatch.setattr(inst.Plan, "real_root", property(lambda self: True))
+    before = snapshot(fake_root)
+    assert main(["install", "--root", str(fake_root), "--user", USER, "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "would run systemctl enable --now marbleboard.service" in out
+    assert "would run udevadm control --reload" in out
+    assert snapshot(fake_root) == before
+
+
+def test_the_service_is_never_root(fake_root, capsys):
+    assert main(["install", "--root", str(fake_root), "--user", "root"]) == 2
+    assert "ordinary account" in capsys.readouterr().out
+    assert not (fake_root / inst.UNIT_PATH).exists()
+
+
+def test_the_gpio_group_joins_only_where_it_exists(fake_root, capsys):
+    (fake_root / "etc/group").write_text("dialout:x:20:\ngpio:x:997:\n")
+    assert main(["install", "--root", str(fake_root), "--user", USER]) == 0
+    assert unit_of(fake_root)["Service"]["SupplementaryGroups"] == "dialout gpio"
+
+
+def test_auto_prefers_the_stable_name(tmp_path, monkeypatch):
+    link = tmp_path / "marbleboard"
+    monkeypatch.setattr(ports, "find_picos", lambda: ["/dev/ttyACM0", "/dev/ttyACM1"])
+    monkeypatch.setattr(ports, "STABLE_NAME", str(link))
+    with pytest.raises(ports.NoPicoFound):  # without the rule's name, two Picos are ambiguous
+        ports.choose_port(None)
+    link.symlink_to(tmp_path)
+    assert ports.choose_port(None) == str(link)
+    assert ports.choose_port("/dev/ttyACM1") == "/dev/ttyACM1"  # a named port still wins
