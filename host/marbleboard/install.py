@@ -73,6 +73,9 @@ StartLimitIntervalSec=0
 [Service]
 ExecStart={plan.executable} serve --board auto --port {plan.port} --db {DATA_DIR}/games.db
 User={plan.user}
+# Its banner (the table screen's link) reaches the journal at once, not when a
+# buffer fills.
+Environment=PYTHONUNBUFFERED=1
 # The serial port belongs to dialout; the udev rule keeps it there.
 SupplementaryGroups={groups}
 StateDirectory={STATE_NAME}

@@ -62,6 +62,7 @@ def test_the_unit_runs_serve_auto_as_the_user_and_restarts_it(fake_root):
     assert service["User"] == USER
     assert "dialout" in service["SupplementaryGroups"].split()
     assert service["Restart"] == "on-failure"
+    assert service["Environment"] == "PYTHONUNBUFFERED=1"  # the link shows in the journal
     assert service["StateDirectory"] == "marbleboard"
     assert service["StateDirectoryMode"] == "0700"
     # No privilege to gain, and the devices left visible for the serial port.
@@ -108,6 +109,7 @@ def test_the_rule_names_the_micropython_pico_and_nothing_else():
                 for part in rule[0].split(", "))
     assert keys['SUBSYSTEM'] == '"tty"'
     assert keys["ENV{ID_VENDOR_ID}"] == f'"{ports.PICO_VID:04x}"' == '"2e8a"'
+    # What MicroPython v1.28.0's UF2 for the Pico declares in its USB descriptor.
     assert keys["ENV{ID_MODEL_ID}"] == '"0005"'
     assert keys["ENV{ID_USB_INTERFACE_NUM}"] == '"00"'
     assert keys["SYMLINK+"] == '"marbleboard"'
