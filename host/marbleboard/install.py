@@ -61,6 +61,10 @@ class Plan:
 
 
 def render_unit(plan: Plan) -> str:
+    if any(c.isspace() for c in str(plan.executable)) or "%" in str(plan.executable):
+        # systemd would split ExecStart there, or read % as one of its specifiers.
+        raise ValueError(f"the service cannot run {plan.executable}: move the clone to a "
+                         "path without spaces or %")
     groups = " ".join(("dialout", *plan.extra_groups))
     return f"""{MARK}
 [Unit]
@@ -243,7 +247,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
     try:
         for line in action(plan, dry_run=args.dry_run):
             print(("would " if args.dry_run else "") + line)
-    except (OSError, subprocess.CalledProcessError) as e:
+    except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"error: {e}")
         return 1
     return 0

@@ -203,3 +203,29 @@ def test_auto_prefers_the_stable_name(tmp_path, monkeypatch):
     link.symlink_to(tmp_path)
     assert ports.choose_port(None) == str(link)
     assert ports.choose_port("/dev/ttyACM1") == "/dev/ttyACM1"  # a named port still wins
+
+
+def test_into_the_real_root_it_runs_the_reloads_and_hands_over_the_data(fake_root,
+                                                                        monkeypatch):
+    monkeypatch.setattr(inst.Plan, "real_root", property(lambda self: True))
+    ran, chowned = [], []
+    monkeypatch.setattr(inst.subprocess, "run", lambda cmd, check: ran.append(cmd))
+    monkeypatch.setattr(inst, "_ids", lambda plan: (1234, 5678))
+    monkeypatch.setattr(inst.os, "chown", lambda path, uid, gid: chowned.append((path, uid, gid)))
+    inst.install(plan(fake_root))
+    assert ran == [["systemctl", "daemon-reload"],
+                   ["systemctl", "enable", "--now", "marbleboard.service"],
+                   ["udevadm", "control", "--reload"],
+                   ["udevadm", "trigger", "--subsystem-match=tty"]]
+    assert chowned == [(fake_root / "var/lib/marbleboard", 1234, 5678)]
+    ran.clear()
+    inst.uninstall(plan(fake_root))
+    assert ran[0] == ["systemctl", "disable", "--now", "marbleboard.service"]
+    assert ["udevadm", "control", "--reload"] in ran
+
+
+def test_an_executable_systemd_would_misread_is_refused(fake_root, capsys):
+    assert main(["install", "--root", str(fake_root), "--user", USER,
+                 "--executable", "/home/pi/my board/.venv/bin/marbleboard"]) == 1
+    assert "without spaces" in capsys.readouterr().out
+    assert not (fake_root / inst.UNIT_PATH).exists()

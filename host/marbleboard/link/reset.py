@@ -1,7 +1,9 @@
 """Hard reset of a hung Pico through its RUN pin, from a Raspberry Pi GPIO.
 
 Only on a Pi with the optional `pi` extra installed (rpi-lgpio provides the
-RPi.GPIO module); everywhere else a fake stands in.
+RPi.GPIO module on top of lgpio); everywhere else a fake stands in. Written for
+Raspberry Pi OS Bookworm on a Pi 4 or Pi 5: the Pi 5's GPIO is behind its RP1 chip,
+which lgpio drives through /dev/gpiochip* and the original RPi.GPIO cannot.
 """
 
 from __future__ import annotations
