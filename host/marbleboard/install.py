@@ -146,6 +146,10 @@ def install(plan: Plan, dry_run: bool = False) -> list[str]:
         if not folder.is_dir():
             raise FileNotFoundError(f"{folder} is missing: are systemd and udev installed "
                                     f"under {plan.root}?")
+    if plan.real_root and _ids(plan) is None:
+        # systemd would only say so at the first start, in the journal.
+        raise LookupError(f"there is no account {plan.user!r} on this machine: name one "
+                          "with --user")
     for path, text in ((plan.unit_file, render_unit(plan)), (plan.rule_file, render_rule())):
         if path.exists() and MARK not in path.read_text():
             raise FileExistsError(f"{path} exists and was not written by marbleboard install: "
@@ -247,7 +251,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
     try:
         for line in action(plan, dry_run=args.dry_run):
             print(("would " if args.dry_run else "") + line)
-    except (OSError, ValueError, subprocess.CalledProcessError) as e:
+    except (OSError, ValueError, LookupError, subprocess.CalledProcessError) as e:
         print(f"error: {e}")
         return 1
     return 0

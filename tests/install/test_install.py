@@ -174,6 +174,7 @@ def test_dry_run_writes_nothing_and_says_what_it_would(fake_root, capsys):
 def test_into_the_real_root_it_reloads_systemd_and_udev(fake_root, capsys, monkeypatch):
     # fake_root stands in for / so that nothing on this machine is touched.
     monkeypatch.setattr(inst.Plan, "real_root", property(lambda self: True))
+    monkeypatch.setattr(inst, "_ids", lambda plan: (1234, 5678))  # as if the account existed
     before = snapshot(fake_root)
     assert main(["install", "--root", str(fake_root), "--user", USER, "--dry-run"]) == 0
     out = capsys.readouterr().out
@@ -222,6 +223,13 @@ def test_into_the_real_root_it_runs_the_reloads_and_hands_over_the_data(fake_roo
     inst.uninstall(plan(fake_root))
     assert ran[0] == ["systemctl", "disable", "--now", "marbleboard.service"]
     assert ["udevadm", "control", "--reload"] in ran
+
+
+def test_on_the_real_root_the_account_must_exist(fake_root, monkeypatch, capsys):
+    monkeypatch.setattr(inst.Plan, "real_root", property(lambda self: True))
+    assert main(["install", "--root", str(fake_root), "--user", "no-such-account-here",
+                 "--dry-run"]) == 1
+    assert "no account 'no-such-account-here'" in capsys.readouterr().out
 
 
 def test_an_executable_systemd_would_misread_is_refused(fake_root, capsys):
