@@ -91,11 +91,13 @@ WorkingDirectory={DATA_DIR}
 Restart=on-failure
 RestartSec=3
 
-# Hardening that still leaves it the serial port (no PrivateDevices) and its web
-# port above 1024 (no capabilities needed).
+# Hardening that still leaves it the serial port and its web port above 1024
+# (no capabilities needed).
 NoNewPrivileges=yes
 CapabilityBoundingSet=
 PrivateTmp=yes
+PrivateMounts=yes
+ProtectProc=invisible
 ProtectSystem=strict
 ProtectHome=read-only
 ProtectKernelTunables=yes
@@ -111,6 +113,13 @@ LockPersonality=yes
 # AF_NETLINK: the service reads this machine's addresses for its links and mDNS.
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
 SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallErrorNumber=EPERM
+# Of the devices, only the Pico's serial port (cdc_acm's ttyACM, which
+# /dev/marbleboard points at) and the GPIO chips for the optional reset.
+DevicePolicy=closed
+DeviceAllow=char-ttyACM rw
+DeviceAllow=char-gpiochip rw
 
 [Install]
 WantedBy=multi-user.target
