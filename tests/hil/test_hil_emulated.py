@@ -14,6 +14,7 @@ from conftest import drain, next_change, until
 
 from marbleboard.link import BoardLink, LightState
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
+from marbleboard.sim.local import open_board
 
 if micropython_dir() is None:
     WHY = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
@@ -49,6 +50,19 @@ async def test_the_emulated_pico_answers_the_hello_handshake(emulated, board):
         await link.ping()
     finally:
         await link.close()
+
+
+async def test_board_emu_starts_an_emulated_pico_and_links_to_it(board):
+    # What serve, run and play do with --board emu.
+    pico, link = open_board("emu", board)
+    try:
+        assert isinstance(pico, EmulatedPico) and link.port == pico.port
+        hello = await link.connect()
+        assert hello.board == board.id
+    finally:
+        await link.close()
+        assert pico is not None
+        pico.close()
 
 
 async def test_a_placed_marble_gives_exactly_one_change(emulated, emu_link, board):

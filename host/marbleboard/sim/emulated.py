@@ -154,6 +154,30 @@ class EmulatedPico:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # --- what can happen to a Pico ----------------------------------------------
+
+    def hang(self) -> None:
+        """Stall the CPU, as a bug in the loop would; only the watchdog gets it out."""
+        self._send("hang")
+
+    def reset(self) -> None:
+        """The RUN pin: a fresh chip with the same flash. The pty stays, as a real
+        Pico's port path usually does across a re-enumeration."""
+        self._send("reset")
+
+    def unplug(self) -> None:
+        raise OSError("the emulated Pico cannot be unplugged; 'reset' restarts it")
+
+    def replug(self) -> None:
+        raise OSError("the emulated Pico cannot be unplugged; 'reset' restarts it")
+
+    def inject_to_pico(self, data: bytes) -> None:
+        """Bytes on the USB line towards the Pico that the host did not write."""
+        self._send(f"usb {data.hex()}")
+
+    def inject_to_host(self, data: bytes) -> None:
+        self._to_host(data)
+
     def stats(self, timeout: float = 5.0) -> dict[str, int]:
         """The emulator's counters: CPU cycles, simulated and wall milliseconds."""
         with self._stats_seen:
