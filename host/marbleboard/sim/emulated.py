@@ -187,6 +187,17 @@ class EmulatedPico:
                 raise EmulatorError("the emulator did not answer")
             return dict(self._stats)
 
+    def sleep_simulated(self, seconds: float) -> None:
+        """Wait until this much simulated time has passed on the chip."""
+        last = self.stats()["sim_ms"]
+        until = last + seconds * 1000
+        while last < until:
+            time.sleep(SENSOR_POLL_S * 5)
+            now = self.stats()["sim_ms"]
+            if now < last:
+                return  # the chip was reset: its clock began again
+            last = now
+
     # --- inside ------------------------------------------------------------------
 
     def _send(self, line: str) -> None:
