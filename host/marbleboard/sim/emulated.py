@@ -78,8 +78,12 @@ def firmware_files(board: Board, out: Path) -> dict[str, bytes]:
 
 
 class EmulatedPico:
-    def __init__(self, board: Board, *, node: str = "node"):
+    def __init__(self, board: Board, *, node: str = "node",
+                 files: dict[str, bytes | None] | None = None):
         self.board = board
+        # Files to add to (or, as None, take from) what make flash copies: tests
+        # and measurements, e.g. a filesystem without main.py boots to the REPL.
+        self.files = dict(files or {})
         self.physical = PhysicalBoard(board)
         self.cfg = firmware_config(board)
         self.node = node
@@ -109,7 +113,13 @@ class EmulatedPico:
         if shutil.which(self.node) is None:
             raise EmulatorError("Node.js is needed to run the emulated Pico")
         image = self._dir / "littlefs.img"
-        image.write_bytes(filesystem_image(firmware_files(self.board, self._dir / "build")))
+        files = firmware_files(self.board, self._dir / "build")
+        for name, data in self.files.items():
+            if data is None:
+                files.pop(name, None)
+            else:
+                files[name] = data
+        image.write_bytes(filesystem_image(files))
         master, slave = os.openpty()
         tty.setraw(slave)  # a USB CDC port has no line discipline
         os.set_blocking(master, False)
