@@ -102,6 +102,10 @@ class EmulatedPico:
         self.dropped_to_host = 0  # the host let the pty fill up
         self.led_frame_us = 0  # simulated time the last LED frame took to enter the PIO
         self.started_at = 0.0  # time.monotonic() when the emulator started
+        # Simulated microseconds since boot: when the marbles last changed under the
+        # sensors, and when the firmware last wrote a change (CHG) to the host.
+        self.chain_at_us = 0
+        self.change_sent_at_us = 0
 
     # --- life ------------------------------------------------------------------
 
@@ -251,7 +255,13 @@ class EmulatedPico:
         for raw in self._proc.stdout:
             kind, _, payload = raw.decode("ascii", "replace").strip().partition(" ")
             if kind == "usb":
-                self._to_host(bytes.fromhex(payload))
+                data, _, at = payload.partition(" ")
+                sent = bytes.fromhex(data)
+                if b"CHG " in sent:
+                    self.change_sent_at_us = int(at or 0)
+                self._to_host(sent)
+            elif kind == "chain":
+                self.chain_at_us = int(payload or 0)
             elif kind == "leds":
                 frame, _, took = payload.partition(" ")
                 self.physical.show(bytes.fromhex(frame))

@@ -11,7 +11,9 @@
 //        "hang"         the CPU stops executing while the clocks and the watchdog
 //                       run on, as firmware stuck in a loop looks from outside
 //        "reset"        the RUN pin pulled low: a fresh chip with the same flash
-//   out: "usb <hex>"    bytes the Pico wrote to its USB serial line
+//   out: "usb <hex> <us>"  bytes the Pico wrote to its USB serial line, and the
+//                       simulated microseconds since boot when it wrote them
+//        "chain <us>"   the simulated time a new "chain" took effect
 //        "leds <hex> <us>"  one WS2812 frame (G, R, B per LED) taken from the PIO's
 //                       FIFO, and the simulated microseconds from its first word to its last
 //        "boot n=<boots> reason=<watchdog reason register>"
@@ -132,7 +134,7 @@ function wireUsb() {
   toPico = [];
   armedOut = 0;
   cdc = new USBCDC(mcu.usbCtrl);
-  cdc.onSerialData = (data) => send(`usb ${hex(data)}`);
+  cdc.onSerialData = (data) => send(`usb ${hex(data)} ${Math.round(clockNanos / 1000)}`);
   mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
     if (endpoint === cdc.outEndpoint) {
       armedOut = size;
@@ -306,6 +308,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     feedUsb();
   } else if (kind === 'chain') {
     chain = Uint8Array.from(Buffer.from(payload, 'hex'));
+    send(`chain ${Math.round(clockNanos / 1000)}`);
   } else if (kind === 'stats') {
     stats();
   } else if (kind === 'hang') {
