@@ -6,6 +6,7 @@ than the simulator's."""
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -198,3 +199,22 @@ async def test_ctrl_c_outside_a_session_reaches_the_repl_and_mpremote_talks_to_i
         capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "'main.py'" in run.stdout and "'config.py'" in run.stdout
+
+
+async def test_marbleboard_sim_emulated_prints_a_port_a_link_can_use(board):
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "marbleboard", "sim", "--emulated", "--board", "wampoo",
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        assert first.startswith("emulated Pico")
+        port = first.rsplit(" on ", 1)[1].strip()
+        link = BoardLink(port, board_id="wampoo", hello_timeout=5.0)
+        hello = await link.connect()
+        await link.close()
+        assert (hello.sensors, hello.leds) == (board.sensor_count, board.led_count)
+    finally:
+        proc.send_signal(signal.SIGINT)  # as Ctrl-C in its terminal
+        await asyncio.wait_for(proc.wait(), 15)
+    assert not Path(port).parent.exists()  # it cleaned up after itself
