@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 import serial
 from conftest import drain, next_change, until
@@ -22,6 +23,7 @@ from marbleboard.link import BoardLink, LightState
 from marbleboard.pico.config import firmware_config
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
 from marbleboard.sim.local import open_board
+from marbleboard.web.live import free_port
 
 if micropython_dir() is None:
     WHY = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
@@ -218,3 +220,31 @@ async def test_marbleboard_sim_emulated_prints_a_port_a_link_can_use(board):
         proc.send_signal(signal.SIGINT)  # as Ctrl-C in its terminal
         await asyncio.wait_for(proc.wait(), 15)
     assert not Path(port).parent.exists()  # it cleaned up after itself
+
+
+async def test_serve_board_emu_plays_a_game_on_the_emulated_pico(tmp_path):
+    port = free_port()
+    db = tmp_path / "games.db"
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "marbleboard", "serve", "--board", "emu", "--host", "127.0.0.1",
+        "--port", str(port), "--db", str(db), "--no-mdns", "--quiet-ms", "400",
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        assert "serving an emulated Pico" in first
+        token = db.with_suffix(".table-token").read_text().strip()
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            started = await http.post("/api/admin/start", json={
+                "token": token, "players": 2, "seats": ["bot:greedy", "bot:random"]})
+            assert started.status_code == 200, started.text
+            turns = 0
+            async with asyncio.timeout(60):
+                while turns < 4:  # bots' moves carried out by the hand and read back
+                    await asyncio.sleep(0.5)
+                    table = (await http.get("/api/table")).json()
+                    turns = table.get("turns", 0)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.wait(), 20)

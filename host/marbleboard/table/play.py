@@ -25,7 +25,7 @@ from ..games.registry import GAMES, get_game
 from ..link import LinkError
 from ..sim.console import SimConsole
 from ..sim.emulated import EmulatorError
-from ..sim.local import BOARD_HELP, LocalPico, open_board
+from ..sim.local import BOARD_HELP, LocalPico, open_board, pace_hand
 from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
 from .store import GameStore
@@ -106,6 +106,7 @@ async def play(cfg: PlayConfig) -> int:
         sim.physical.setup(table.map.setup(table.state))
         hand = SimulatedHand(sim.physical, game, table.map, random.Random(rng.random()),
                              pace_s=cfg.pace_s / 3)
+        pace_hand(hand, sim)
     local = [s for s, k in seats.items() if k == "human"]
     tasks = [asyncio.create_task(table.run())]
     if hand is not None:
