@@ -11,6 +11,7 @@ from marbleboard.games.registry import get_game
 from marbleboard.link import BoardLink
 from marbleboard.sim import SimulatedPico
 from marbleboard.sim.emulated import EmulatedPico
+from marbleboard.sim.local import pace_hand
 from marbleboard.table.boardmap import BoardMap
 from marbleboard.table.hand import SimulatedHand
 from marbleboard.table.service import Table
@@ -67,6 +68,7 @@ class Rig:
         self.runner = asyncio.create_task(table.run())
         self.hand = SimulatedHand(self.sim.physical, self.game, table.map, random.Random(3),
                                   pace_s=self.pace_s)
+        pace_hand(self.hand, self.sim)  # on the emulated Pico: in the chip's time
         return table
 
     async def __aexit__(self, *exc):

@@ -24,10 +24,8 @@ MOVES = int(os.environ.get("MARBLEBOARD_EMU_MOVES", "30")) or 100_000
 async def test_a_game_read_from_the_emulated_pico_equals_the_engines(
         board, tmp_path):
     seats = {0: "bot:greedy", 2: "bot:random"}
-    async with Rig(board, tmp_path, seats, players=2, emulated=True, quiet_s=0.4,
-                   pace_s=0.15) as rig:
-        # Paced in the chip's time: each step longer than the firmware's 50 ms debounce.
-        rig.hand.sleep = rig.sim.sleep_simulated
+    # The hand is paced in the chip's time, each step longer than the 50 ms debounce.
+    async with Rig(board, tmp_path, seats, players=2, emulated=True, quiet_s=0.4) as rig:
         rig.hand.mistakes = 0.03  # now and then a marble goes into a wrong hole first
         rig.hand.slides = 0.3
         rig.hand.bounce = 0.3
