@@ -12,6 +12,7 @@ from .bots import commands as bot_commands
 from .games import commands as game_commands
 from .pico import commands as pico_commands
 from .sim import commands as sim_commands
+from .sim.local import BOARD_HELP
 from .table import play as table_play
 from .web import serve as web_serve
 
@@ -41,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="serve the games on the simulated board: open the printed "
                          "link")
-    run.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a port")
+    run.add_argument("--board", default="sim", help=BOARD_HELP)
     run.add_argument("--layout", help="the board's layout (the first game's by default)")
     run.add_argument("--port", type=int, default=8000)
     web_serve.add_address_options(run)

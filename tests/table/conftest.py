@@ -10,6 +10,8 @@ from marbleboard.games.record import chance_index
 from marbleboard.games.registry import get_game
 from marbleboard.link import BoardLink
 from marbleboard.sim import SimulatedPico
+from marbleboard.sim.emulated import EmulatedPico
+from marbleboard.sim.local import pace_hand
 from marbleboard.table.boardmap import BoardMap
 from marbleboard.table.hand import SimulatedHand
 from marbleboard.table.service import Table
@@ -28,7 +30,8 @@ class Rig:
     for any marble game (Wampoo unless told)."""
 
     def __init__(self, board, tmp_path, seats, players, bot_seed=2, shuffle_seed=1,
-                 quiet_s=0.08, takeback=False, game=WAMPOO, rules=None):
+                 quiet_s=0.08, takeback=False, game=WAMPOO, rules=None, emulated=False,
+                 pace_s=0.04):
         self.board = board
         self.tmp_path = tmp_path
         self.seats = seats
@@ -38,13 +41,19 @@ class Rig:
         self.bot_seed, self.shuffle_seed = bot_seed, shuffle_seed
         self.quiet_s = quiet_s
         self.takeback = takeback
+        self.emulated = emulated  # stock MicroPython on an emulated RP2040, not CPython
+        self.pace_s = pace_s
 
     async def __aenter__(self):
-        self.sim = SimulatedPico(self.board, debounce_ms=15).start()
+        if self.emulated:
+            self.sim = EmulatedPico(self.board).start()
+        else:
+            self.sim = SimulatedPico(self.board, debounce_ms=15).start()
         start = BoardMap(self.board, self.game.marbles).setup(self.game.new_state(self.options))
         self.sim.physical.setup(start)
         await asyncio.sleep(0.1)
-        self.link = BoardLink(self.sim.port, board_id=self.board.id, backoff=(0.05, 0.3))
+        self.link = BoardLink(self.sim.port, board_id=self.board.id, backoff=(0.05, 0.3),
+                              hello_timeout=5.0 if self.emulated else 1.0)
         await self.link.connect()
         self.store = GameStore(self.tmp_path / "games.db")
         self.table = await self.new_table()
@@ -58,7 +67,8 @@ class Rig:
         await table.start()
         self.runner = asyncio.create_task(table.run())
         self.hand = SimulatedHand(self.sim.physical, self.game, table.map, random.Random(3),
-                                  pace_s=0.04)
+                                  pace_s=self.pace_s)
+        pace_hand(self.hand, self.sim)  # on the emulated Pico: in the chip's time
         return table
 
     async def __aexit__(self, *exc):

@@ -19,6 +19,7 @@ from ..link import BoardLink, HoleChanged, LightState
 from ..link.lights import Effect
 from ..sim import SimulatedPico
 from ..web.hub import games_for
+from .emulated import emulated_figures
 from .games import game_figures
 from .repair import repair_figures
 from .report import Row, format_table, pct
@@ -191,6 +192,9 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
     print(format_table("firmware and serial link", scan_pass_figures()
                        + asyncio.run(link_figures(board, samples))
                        + asyncio.run(repair_figures(board, max(20, samples // 2)))), flush=True)
+    print()
+    print(format_table("the emulated Pico: stock MicroPython on an emulated RP2040",
+                       asyncio.run(emulated_figures(board))), flush=True)
     print()
     chosen = [get_game(name) for name in games] if games else list(GAMES.values())
     for game in chosen:

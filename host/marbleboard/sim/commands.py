@@ -13,6 +13,8 @@ from ..board import Board, BoardError, get_board
 from ..games.registry import default_layout
 from ..link import BoardLink, Connected, Disconnected, HoleChanged, LinkError, SensorUnsteady
 from .console import HELP, SimConsole
+from .emulated import EmulatedPico, EmulatorError
+from .local import LocalPico
 from .pico import SimulatedPico
 
 
@@ -98,9 +100,16 @@ async def monitor(board: Board, port: str | None, simulate: bool, banner: str = 
             sim.close()
 
 
-async def serve_sim(board: Board) -> int:
-    with SimulatedPico(board) as sim:
-        print(f"simulated {board.name} on {sim.port}", flush=True)
+async def serve_sim(board: Board, emulated: bool = False) -> int:
+    try:
+        sim: LocalPico = (EmulatedPico(board) if emulated else SimulatedPico(board)).start()
+    except EmulatorError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    with contextlib.closing(sim):
+        what = "emulated Pico (stock MicroPython on an RP2040 emulator)" if emulated \
+            else "simulated"
+        print(f"{what} {board.name} on {sim.port}", flush=True)
         print("connect with: marbleboard monitor --port " + sim.port, flush=True)
         if sys.stdin.isatty():
             print(HELP, flush=True)
@@ -139,7 +148,10 @@ async def selftest(board: Board, port: str | None, simulate: bool, mode: str,
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("sim", help="start a simulated board and print its port")
     p.add_argument("--board", default=default_layout())
-    p.set_defaults(func=lambda a: asyncio.run(serve_sim(_board(a.board))))
+    p.add_argument("--emulated", action="store_true",
+                   help="the firmware as a Pico runs it: stock MicroPython on an emulated "
+                   "RP2040 (needs Node.js, the MicroPython UF2 and the boot ROM)")
+    p.set_defaults(func=lambda a: asyncio.run(serve_sim(_board(a.board), a.emulated)))
 
     p = sub.add_parser("monitor", help="show a board's holes and events live")
     p.add_argument("--board", default=default_layout())

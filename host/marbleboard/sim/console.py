@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 
 from ..board import text
-from .pico import SimulatedPico
+from .local import LocalPico
 
 HELP = __doc__.split("\n", 2)[2] if __doc__ else ""
 
 
 class SimConsole:
-    def __init__(self, sim: SimulatedPico):
+    def __init__(self, sim: LocalPico):
         self.sim = sim
 
     def picture(self) -> str:

@@ -78,8 +78,12 @@ def firmware_files(board: Board, out: Path) -> dict[str, bytes]:
 
 
 class EmulatedPico:
-    def __init__(self, board: Board, *, node: str = "node"):
+    def __init__(self, board: Board, *, node: str = "node",
+                 files: dict[str, bytes | None] | None = None):
         self.board = board
+        # Files to add to (or, as None, take from) what make flash copies: tests
+        # and measurements, e.g. a filesystem without main.py boots to the REPL.
+        self.files = dict(files or {})
         self.physical = PhysicalBoard(board)
         self.cfg = firmware_config(board)
         self.node = node
@@ -98,6 +102,10 @@ class EmulatedPico:
         self.dropped_to_host = 0  # the host let the pty fill up
         self.led_frame_us = 0  # simulated time the last LED frame took to enter the PIO
         self.started_at = 0.0  # time.monotonic() when the emulator started
+        # Simulated microseconds since boot: when the marbles last changed under the
+        # sensors, and when the firmware last wrote a change (CHG) to the host.
+        self.chain_at_us = 0
+        self.change_sent_at_us = 0
 
     # --- life ------------------------------------------------------------------
 
@@ -109,7 +117,13 @@ class EmulatedPico:
         if shutil.which(self.node) is None:
             raise EmulatorError("Node.js is needed to run the emulated Pico")
         image = self._dir / "littlefs.img"
-        image.write_bytes(filesystem_image(firmware_files(self.board, self._dir / "build")))
+        files = firmware_files(self.board, self._dir / "build")
+        for name, data in self.files.items():
+            if data is None:
+                files.pop(name, None)
+            else:
+                files[name] = data
+        image.write_bytes(filesystem_image(files))
         master, slave = os.openpty()
         tty.setraw(slave)  # a USB CDC port has no line discipline
         os.set_blocking(master, False)
@@ -154,6 +168,30 @@ class EmulatedPico:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # --- what can happen to a Pico ----------------------------------------------
+
+    def hang(self) -> None:
+        """Stall the CPU, as a bug in the loop would; only the watchdog gets it out."""
+        self._send("hang")
+
+    def reset(self) -> None:
+        """The RUN pin: a fresh chip with the same flash. The pty stays, as a real
+        Pico's port path usually does across a re-enumeration."""
+        self._send("reset")
+
+    def unplug(self) -> None:
+        raise OSError("the emulated Pico cannot be unplugged; 'reset' restarts it")
+
+    def replug(self) -> None:
+        raise OSError("the emulated Pico cannot be unplugged; 'reset' restarts it")
+
+    def inject_to_pico(self, data: bytes) -> None:
+        """Bytes on the USB line towards the Pico that the host did not write."""
+        self._send(f"usb {data.hex()}")
+
+    def inject_to_host(self, data: bytes) -> None:
+        self._to_host(data)
+
     def stats(self, timeout: float = 5.0) -> dict[str, int]:
         """The emulator's counters: CPU cycles, simulated and wall milliseconds."""
         with self._stats_seen:
@@ -162,6 +200,17 @@ class EmulatedPico:
             if not self._stats_seen.wait_for(lambda: bool(self._stats), timeout):
                 raise EmulatorError("the emulator did not answer")
             return dict(self._stats)
+
+    def sleep_simulated(self, seconds: float) -> None:
+        """Wait until this much simulated time has passed on the chip."""
+        last = self.stats()["sim_ms"]
+        until = last + seconds * 1000
+        while last < until:
+            time.sleep(SENSOR_POLL_S * 5)
+            now = self.stats()["sim_ms"]
+            if now < last:
+                return  # the chip was reset: its clock began again
+            last = now
 
     # --- inside ------------------------------------------------------------------
 
@@ -206,7 +255,13 @@ class EmulatedPico:
         for raw in self._proc.stdout:
             kind, _, payload = raw.decode("ascii", "replace").strip().partition(" ")
             if kind == "usb":
-                self._to_host(bytes.fromhex(payload))
+                data, _, at = payload.partition(" ")
+                sent = bytes.fromhex(data)
+                if b"CHG " in sent:
+                    self.change_sent_at_us = int(at or 0)
+                self._to_host(sent)
+            elif kind == "chain":
+                self.chain_at_us = int(payload or 0)
             elif kind == "leds":
                 frame, _, took = payload.partition(" ")
                 self.physical.show(bytes.fromhex(frame))

@@ -33,9 +33,13 @@ class SimulatedHand:
         self.mistakes = mistakes
         self.slides = slides
         self.bounce = bounce
+        # How the hand waits between steps: on a board slower than real time (the
+        # emulated Pico) it waits in the board's time, so its steps stay longer
+        # than the firmware's debounce there too.
+        self.sleep: Callable[[float], None] = time.sleep
 
     def _pause(self) -> None:
-        time.sleep(self.pace_s * self.rng.uniform(0.5, 1.5))
+        self.sleep(self.pace_s * self.rng.uniform(0.5, 1.5))
 
     def _place(self, sensor: int) -> None:
         if self.rng.random() < self.bounce:

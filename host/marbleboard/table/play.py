@@ -22,9 +22,10 @@ from ..games.base import Game, RuleError
 from ..games.commands import add_rule_argument, rule_options
 from ..games.fairness import ChanceSource
 from ..games.registry import GAMES, get_game
-from ..link import BoardLink, LinkError
-from ..sim import SimulatedPico
+from ..link import LinkError
 from ..sim.console import SimConsole
+from ..sim.emulated import EmulatorError
+from ..sim.local import BOARD_HELP, LocalPico, open_board, pace_hand
 from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
 from .store import DEFAULT_DB, GameStore
@@ -44,7 +45,7 @@ HELP = """\
 class PlayConfig:
     game: str
     seats: list[str]
-    board: str = "sim"  # "sim", "auto" (the one Pico on USB) or a serial port
+    board: str = "sim"  # "sim", "emu", "auto" (the one Pico on USB) or a serial port
     db: Path = DEFAULT_DB
     quiet_s: float = QUIET_S
     new: bool = False
@@ -80,14 +81,18 @@ async def play(cfg: PlayConfig) -> int:
     store = GameStore(cfg.db)
     if cfg.new and (old := store.unfinished(game.name)) is not None:
         store.finish(old, [])  # left unfinished: a new game starts
-    sim = SimulatedPico(board).start() if cfg.board == "sim" else None
     rng = random.Random(cfg.seed)
-    link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
-                     board_id=board.id)
+    try:
+        sim, link = open_board(cfg.board, board)
+    except EmulatorError as e:
+        console.print(f"[red]error:[/] {e}")
+        return 1
     try:
         await link.connect()
     except LinkError as e:
         console.print(f"[red]error:[/] {e}")
+        if sim is not None:
+            sim.close()
         return 1
     table = Table(game, board, link, store, seats, options, quiet_s=cfg.quiet_s,
                   chance=ChanceSource(random.Random(rng.random())) if cfg.seed is not None
@@ -101,6 +106,7 @@ async def play(cfg: PlayConfig) -> int:
         sim.physical.setup(table.map.setup(table.state))
         hand = SimulatedHand(sim.physical, game, table.map, random.Random(rng.random()),
                              pace_s=cfg.pace_s / 3)
+        pace_hand(hand, sim)
     local = [s for s, k in seats.items() if k == "human"]
     tasks = [asyncio.create_task(table.run())]
     if hand is not None:
@@ -109,7 +115,8 @@ async def play(cfg: PlayConfig) -> int:
     names = game.seat_names
     console.print(f"[bold]{game.title}[/], {len(kinds)} players: "
                   + ", ".join(f"[{names[s]}]{names[s]}[/] {k}" for s, k in seats.items())
-                  + (" — on the simulated board" if sim else ""))
+                  + (f" — on the {'emulated Pico' if cfg.board == 'emu' else 'simulated board'}"
+                     if sim else ""))
     console.print(HELP, style="dim")
     try:
         await _read_commands(table, local, hand, sim, console)
@@ -124,7 +131,7 @@ async def play(cfg: PlayConfig) -> int:
     return 0
 
 
-def _picture(table: Table, local: list[int], console: Console, sim: SimulatedPico | None) -> None:
+def _picture(table: Table, local: list[int], console: Console, sim: LocalPico | None) -> None:
     occupied = table.occupied
     lit = set()
     if sim is not None:
@@ -134,7 +141,7 @@ def _picture(table: Table, local: list[int], console: Console, sim: SimulatedPic
 
 
 async def _show_turns(table: Table, local: list[int], console: Console,
-                      sim: SimulatedPico | None) -> None:
+                      sim: LocalPico | None) -> None:
     await asyncio.sleep(0.3)  # the board's first readings arrive
     _picture(table, local, console, sim)
     while True:
@@ -146,7 +153,7 @@ async def _show_turns(table: Table, local: list[int], console: Console,
 
 
 async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | None,
-                         sim: SimulatedPico | None, console: Console) -> None:
+                         sim: LocalPico | None, console: Console) -> None:
     loop = asyncio.get_running_loop()
     sim_console = SimConsole(sim) if sim else None
     while True:
@@ -197,7 +204,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("game", choices=sorted(n for n, g in GAMES.items() if g.marbles))
     p.add_argument("--seats", default="human,bot:greedy,bot:search:0.5,bot:greedy",
                    help="each seat in order: human or bot:random|greedy|search[:seconds]")
-    p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
+    p.add_argument("--board", default="sim", help=BOARD_HELP)
     p.add_argument("--db", default=str(PlayConfig.db), help="where games are saved")
     p.add_argument("--new", action="store_true", help="start a new game, not the saved one")
     p.add_argument("--takeback", action="store_true", help="allow taking back the last move")

@@ -24,7 +24,7 @@ from ..games.base import Game, RuleError
 from ..games.registry import GAMES
 from ..link import BoardLink, LightState
 from ..link.lights import Effect
-from ..sim import SimulatedPico
+from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
 from ..table.service import QUIET_S, Table
@@ -85,7 +85,7 @@ class Client:
 
 class TableHub:
     def __init__(self, board: Board, link: BoardLink, store: GameStore,
-                 sim: SimulatedPico | None = None, *, quiet_s: float = QUIET_S,
+                 sim: LocalPico | None = None, *, quiet_s: float = QUIET_S,
                  admin_token: str | None = None, base_url: str = "", pace_s: float = 0.05):
         self.board = board
         self.link = link
@@ -219,6 +219,7 @@ class TableHub:
             self.sim.physical.setup(table.map.setup(table.state))
             self.hand = SimulatedHand(self.sim.physical, game, table.map, random.Random(),
                                       pace_s=self.pace_s)
+            pace_hand(self.hand, self.sim)
             self._tasks.append(asyncio.create_task(
                 carry_out_bot_moves(lambda: self.table, self.hand)))
         self._tasks.append(asyncio.create_task(table.run()))

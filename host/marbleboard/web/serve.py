@@ -14,14 +14,16 @@ import uvicorn
 from ..board import get_board
 from ..board.layouts import LAYOUTS
 from ..games.registry import default_layout
-from ..link import BoardLink, LinkError
-from ..sim import SimulatedPico
+from ..link import LinkError
+from ..sim.emulated import EmulatorError
+from ..sim.local import BOARD_HELP, open_board
 from ..table.service import QUIET_S
 from ..table.store import DEFAULT_DB, GameStore
 from .announce import Announcer
 from .app import MAX_BODY, create_app
 from .hub import TableHub
 
+KIND = {"sim": "a simulated board", "emu": "an emulated Pico"}
 
 @dataclass
 class ServeConfig:
@@ -64,13 +66,17 @@ async def serve(cfg: ServeConfig) -> int:
         print(f"error: {e}")
         return 2
     board = get_board(cfg.layout or default_layout())
-    sim = SimulatedPico(board).start() if cfg.board == "sim" else None
-    link = BoardLink(sim.port if sim else (None if cfg.board == "auto" else cfg.board),
-                     board_id=board.id)
+    try:
+        sim, link = open_board(cfg.board, board)
+    except EmulatorError as e:
+        print(f"error: {e}")
+        return 1
     try:
         await link.connect()
     except LinkError as e:
         print(f"error: {e}")
+        if sim is not None:
+            sim.close()
         return 1
     store = GameStore(cfg.db)
     base = announce.base
@@ -83,7 +89,7 @@ async def serve(cfg: ServeConfig) -> int:
     server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning",
                                            ws_max_size=MAX_BODY))
     titles = ", ".join(g.title for g in hub.games)
-    print(f"marbleboard is serving {'a simulated' if sim else 'the'} board ({board.name}); "
+    print(f"marbleboard is serving {KIND.get(cfg.board, 'the board')} ({board.name}); "
           f"the lobby offers {titles}.")
     print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
     print(f"  anyone may watch:                          {base}/")
@@ -105,7 +111,7 @@ async def serve(cfg: ServeConfig) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="the table service on the web: table screen and phones")
-    p.add_argument("--board", default="sim", help="sim, auto (find the Pico) or a serial port")
+    p.add_argument("--board", default="sim", help=BOARD_HELP)
     p.add_argument("--layout", choices=sorted(LAYOUTS), help="the board's layout "
                    f"(default {default_layout()}); the lobby offers the games it fits")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on")

@@ -8,7 +8,12 @@
 //   in:  "usb <hex>"    bytes the host sends down the USB serial line
 //        "chain <hex>"  what the 74HC165 chain shifts out from the next latch on
 //        "stats"        ask for a "stats" line now
-//   out: "usb <hex>"    bytes the Pico wrote to its USB serial line
+//        "hang"         the CPU stops executing while the clocks and the watchdog
+//                       run on, as firmware stuck in a loop looks from outside
+//        "reset"        the RUN pin pulled low: a fresh chip with the same flash
+//   out: "usb <hex> <us>"  bytes the Pico wrote to its USB serial line, and the
+//                       simulated microseconds since boot when it wrote them
+//        "chain <us>"   the simulated time a new "chain" took effect
 //        "leds <hex> <us>"  one WS2812 frame (G, R, B per LED) taken from the PIO's
 //                       FIFO, and the simulated microseconds from its first word to its last
 //        "boot n=<boots> reason=<watchdog reason register>"
@@ -49,6 +54,7 @@ let toPico = [];
 let chain = new Uint8Array(0);
 let scans = 0; // latches of the sensor chain: the firmware's loop passes
 let boots = 0;
+let hung = false; // the CPU executes nothing until the next boot
 let mcu, cdc, pio, clockNanos, nanosPerCycle;
 
 function send(line) {
@@ -98,6 +104,7 @@ function boot(reason = 0, scratch = null) {
   nanosPerCycle = 1e9 / mcu.clkSys;
   clockNanos = 0;
   scans = 0;
+  hung = false;
   wireUsb();
   wireSensors();
   wirePio();
@@ -127,7 +134,7 @@ function wireUsb() {
   toPico = [];
   armedOut = 0;
   cdc = new USBCDC(mcu.usbCtrl);
-  cdc.onSerialData = (data) => send(`usb ${hex(data)}`);
+  cdc.onSerialData = (data) => send(`usb ${hex(data)} ${Math.round(clockNanos / 1000)}`);
   mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
     if (endpoint === cdc.outEndpoint) {
       armedOut = size;
@@ -246,7 +253,12 @@ function runSlice() {
   while (!halted && !idle && performance.now() < until) {
     for (let i = 0; i < 20_000 && !halted; i++) {
       let n;
-      if (core.waiting) {
+      if (hung) {
+        // Nothing runs, but time passes: up to the next alarm (the watchdog's
+        // among them), at most 1 ms at a time so stdin is still read.
+        const nanos = clock.nextAlarm ? Math.min(clock.nanosToNextAlarm, 1e6) : 1e6;
+        n = Math.max(1, Math.ceil(nanos / nanosPerCycle));
+      } else if (core.waiting) {
         // Asleep until an interrupt: jump to the next alarm. With none due
         // (the REPL waiting for a key) only the host can wake it: let 1 ms of
         // simulated time pass and give Node a millisecond to read stdin.
@@ -296,8 +308,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     feedUsb();
   } else if (kind === 'chain') {
     chain = Uint8Array.from(Buffer.from(payload, 'hex'));
+    send(`chain ${Math.round(clockNanos / 1000)}`);
   } else if (kind === 'stats') {
     stats();
+  } else if (kind === 'hang') {
+    hung = true;
+  } else if (kind === 'reset') {
+    halted = true; // the slice running (if any) stops; the next one is the new chip's
+    pendingReset = { reason: 0, scratch: null };
   }
 });
 process.stdin.on('end', () => process.exit(0));
