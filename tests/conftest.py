@@ -1,8 +1,24 @@
+import os
 from pathlib import Path
 
 import pytest
 
+from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, micropython_dir
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "emulated: runs stock MicroPython on the emulated Pico (its UF2 and boot ROM)")
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("emulated") and micropython_dir() is None:
+        why = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
+        if os.environ.get("CI"):  # CI has them beside the project: there these tests must run
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ Pico's heap. The firmware package is the compiled one make flash copies; the
 tests go beside it as source, and without main.py the chip boots to its REPL,
 where mpremote runs them."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,16 +12,12 @@ import pytest
 from test_micropython_vm import firmware_test_count
 
 from marbleboard.board import build_layout
-from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
+from marbleboard.sim.emulated import EmulatedPico
 
 HERE = Path(__file__).parent
 MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 
-if micropython_dir() is None:
-    WHY = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
-    if os.environ.get("CI"):  # in CI these tests must run
-        pytest.fail(WHY, pytrace=False)
-    pytest.skip(WHY, allow_module_level=True)
+pytestmark = pytest.mark.emulated
 
 
 def test_firmware_tests_pass_on_the_emulated_pico():

@@ -5,7 +5,6 @@ The emulator runs at about a fifth of real time, so the waits here are longer
 than the simulator's."""
 
 import asyncio
-import os
 import signal
 import subprocess
 import sys
@@ -21,15 +20,11 @@ from marblefw.protocol import parse_lights
 
 from marbleboard.link import BoardLink, LightState
 from marbleboard.pico.config import firmware_config
-from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, EmulatedPico, micropython_dir
+from marbleboard.sim.emulated import EmulatedPico
 from marbleboard.sim.local import open_board
 from marbleboard.web.live import free_port
 
-if micropython_dir() is None:
-    WHY = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
-    if os.environ.get("CI"):  # in CI these tests must run
-        pytest.fail(WHY, pytrace=False)
-    pytest.skip(WHY, allow_module_level=True)
+pytestmark = pytest.mark.emulated
 
 MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 

@@ -8,13 +8,7 @@ import os
 import pytest
 from conftest import Rig, pure_game, recorded_moves
 
-from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, micropython_dir
-
-if micropython_dir() is None:
-    WHY = f"no {UF2} and {BOOTROM} in ../shared/micropython or ${ENV_DIR}"
-    if os.environ.get("CI"):  # in CI these tests must run
-        pytest.fail(WHY, pytrace=False)
-    pytest.skip(WHY, allow_module_level=True)
+pytestmark = pytest.mark.emulated
 
 # The opening of the game: a whole one takes minutes of wall time. Set
 # MARBLEBOARD_EMU_MOVES=0 to play the whole game.
