@@ -178,23 +178,26 @@ def install(plan: Plan, dry_run: bool = False) -> list[str]:
             if ids is not None and plan.real_root:
                 os.chown(plan.data_dir, *ids)
     if plan.real_root:
-        for cmd in (["systemctl", "daemon-reload"], ["systemctl", "enable", "--now", SERVICE],
-                    ["udevadm", "control", "--reload"], ["udevadm", "trigger",
-                                                         "--subsystem-match=tty"]):
-            done.append("run " + " ".join(cmd))
-            if not dry_run:
-                subprocess.run(cmd, check=True)
+        _commands(done, dry_run, ["systemctl", "daemon-reload"],
+                  ["systemctl", "enable", "--now", SERVICE], ["udevadm", "control", "--reload"],
+                  ["udevadm", "trigger", "--subsystem-match=tty"])
     return done
+
+
+def _commands(done: list[str], dry_run: bool, *cmds: list[str], check: bool = True) -> None:
+    """Run these in turn (unless only asked what would be done), noting each."""
+    for cmd in cmds:
+        done.append("run " + " ".join(cmd))
+        if not dry_run:
+            subprocess.run(cmd, check=check)
 
 
 def uninstall(plan: Plan, dry_run: bool = False) -> list[str]:
     """Remove what install wrote; the games stay unless their directory is empty."""
     done: list[str] = []
     if plan.real_root and plan.unit_file.exists():
-        cmd = ["systemctl", "disable", "--now", SERVICE]
-        done.append("run " + " ".join(cmd))
-        if not dry_run:
-            subprocess.run(cmd, check=False)  # a unit already stopped is no failure
+        # A unit already stopped is no failure.
+        _commands(done, dry_run, ["systemctl", "disable", "--now", SERVICE], check=False)
     for path in (plan.unit_file, plan.rule_file):
         if path.exists() and MARK in path.read_text():
             done.append(f"remove {path}")
@@ -210,17 +213,13 @@ def uninstall(plan: Plan, dry_run: bool = False) -> list[str]:
             if not dry_run:
                 plan.data_dir.rmdir()
     if plan.real_root:
-        for cmd in (["systemctl", "daemon-reload"], ["udevadm", "control", "--reload"]):
-            done.append("run " + " ".join(cmd))
-            if not dry_run:
-                subprocess.run(cmd, check=True)
+        _commands(done, dry_run, ["systemctl", "daemon-reload"], ["udevadm", "control", "--reload"])
     return done
 
 
 def default_user() -> str:
     """Who ran sudo: the account that owns the venv and can read it."""
-    user = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
-    return user
+    return os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
 
 
 def default_executable() -> Path:
