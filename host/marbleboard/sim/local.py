@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from ..table.hand import SimulatedHand
 
 LocalPico = SimulatedPico | EmulatedPico  # a board that runs in this process, marbles and all
+# What a board that runs here is called in what the commands print.
+LOCAL_NAMES = {"sim": "a simulated board", "emu": "an emulated Pico"}
 BOARD_HELP = ("sim (the simulated board), emu (the emulated Pico: stock MicroPython on an "
               "emulated RP2040), auto (find the Pico on USB) or a serial port")
 # A hand's steps on the emulated Pico, in the chip's time: longer than the

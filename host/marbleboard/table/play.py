@@ -25,7 +25,7 @@ from ..games.registry import GAMES, get_game
 from ..link import LinkError
 from ..sim.console import SimConsole
 from ..sim.emulated import EmulatorError
-from ..sim.local import BOARD_HELP, LocalPico, open_board, pace_hand
+from ..sim.local import BOARD_HELP, LOCAL_NAMES, LocalPico, open_board, pace_hand
 from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
 from .store import DEFAULT_DB, GameStore
@@ -115,8 +115,7 @@ async def play(cfg: PlayConfig) -> int:
     names = game.seat_names
     console.print(f"[bold]{game.title}[/], {len(kinds)} players: "
                   + ", ".join(f"[{names[s]}]{names[s]}[/] {k}" for s, k in seats.items())
-                  + (f" — on the {'emulated Pico' if cfg.board == 'emu' else 'simulated board'}"
-                     if sim else ""))
+                  + (f" — on {LOCAL_NAMES[cfg.board]}" if sim else ""))
     console.print(HELP, style="dim")
     try:
         await _read_commands(table, local, hand, sim, console)

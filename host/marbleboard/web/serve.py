@@ -16,14 +16,13 @@ from ..board.layouts import LAYOUTS
 from ..games.registry import default_layout
 from ..link import LinkError
 from ..sim.emulated import EmulatorError
-from ..sim.local import BOARD_HELP, open_board
+from ..sim.local import BOARD_HELP, LOCAL_NAMES, open_board
 from ..table.service import QUIET_S
 from ..table.store import DEFAULT_DB, GameStore
 from .announce import Announcer
 from .app import MAX_BODY, create_app
 from .hub import TableHub
 
-KIND = {"sim": "a simulated board", "emu": "an emulated Pico"}
 
 @dataclass
 class ServeConfig:
@@ -89,7 +88,7 @@ async def serve(cfg: ServeConfig) -> int:
     server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning",
                                            ws_max_size=MAX_BODY))
     titles = ", ".join(g.title for g in hub.games)
-    print(f"marbleboard is serving {KIND.get(cfg.board, 'the board')} ({board.name}); "
+    print(f"marbleboard is serving {LOCAL_NAMES.get(cfg.board, 'the board')} ({board.name}); "
           f"the lobby offers {titles}.")
     print(f"  table screen (keep this link to yourself): {base}/?t={hub.admin_token}")
     print(f"  anyone may watch:                          {base}/")
