@@ -7,8 +7,11 @@
 #
 # The chain is read as bytes, sensor n at byte n // 8, bit 7 - n % 8 (the order
 # the 74HC165s shift them out). A pass with nothing changing compares whole
-# buffers; only when something differs are the changed bits picked out, through
-# one big-integer XOR, so the cost follows the changed bytes, not the holes.
+# buffers in C. When something differs, blocks of four bytes are compared (C
+# again, through memoryviews made once), and only a changed block is looked at
+# byte by byte, its set bits taken lowest first. A pass that is quiet, that
+# sees a flicker or that waits out a debounce allocates nothing: on the Pico
+# every Python step costs microseconds, and a collection a millisecond.
 #
 # A hole whose reading never holds for debounce_ms (a loose wire, a failing
 # sensor, a marble balanced on the edge) would otherwise stay pending and
@@ -23,9 +26,13 @@ except ImportError:  # CPython
         return x
 
 
-from .ticks import ticks_diff
-
 UNSTEADY_MS = const(1000)
+_BLOCK = const(4)  # bytes compared at once when the chain has changed
+# ticks.py's wrap, repeated because const() only folds this module's names
+_HALF = const(1 << 29)
+_MASK = const((1 << 30) - 1)
+# A byte's lowest set bit -> the sensor's place in the byte (bit 7 is first).
+_PLACE = {0x80: 0, 0x40: 1, 0x20: 2, 0x10: 3, 0x08: 4, 0x04: 5, 0x02: 6, 0x01: 7}
 
 
 class Scanner:
@@ -37,6 +44,9 @@ class Scanner:
         self.raw = bytearray(self.nbytes)  # filled by the hardware each pass
         self.last = bytearray(self.nbytes)  # the previous pass's reading
         self.stable = bytearray(self.nbytes)  # what has been reported
+        raw, last = memoryview(self.raw), memoryview(self.last)
+        self.blocks = tuple((raw[i:i + _BLOCK], last[i:i + _BLOCK], i)
+                            for i in range(0, self.nbytes, _BLOCK))
         self.pending = {}  # sensor -> tick its latest flicker began
         self.began = {}  # sensor -> tick it first left its stable reading
         self.changes = {}  # sensor -> readings it went through since; negative once reported
@@ -67,34 +77,43 @@ class Scanner:
         pending = self.pending
         if raw != self.last:
             last = self.last
-            nbytes = self.nbytes
-            # XOR the whole chain at once, then let C find the first and last
-            # changed bytes; only those are looked at bit by bit.
-            diff = int.from_bytes(raw, "big") ^ int.from_bytes(last, "big")
-            diff = diff.to_bytes(nbytes, "big")
-            first = nbytes - len(diff.lstrip(b"\x00"))
-            end = len(diff.rstrip(b"\x00"))
-            for i in range(first, end):
-                d = diff[i]
-                if d:
-                    base = i << 3
-                    for bit in range(8):
-                        if d & (0x80 >> bit):
-                            self._flicker(base + bit, now)
+            began = self.began
+            changes = self.changes
+            for now_block, last_block, first in self.blocks:
+                if now_block == last_block:
+                    continue
+                for i in range(first, first + len(now_block)):
+                    d = raw[i] ^ last[i]
+                    while d:
+                        low = d & -d
+                        d ^= low
+                        sensor = (i << 3) + _PLACE[low]
+                        if sensor in pending:
+                            n = changes[sensor]
+                            changes[sensor] = n + 1 if n > 0 else n - 1
+                        else:
+                            began[sensor] = now
+                            changes[sensor] = 1
+                        pending[sensor] = now
             last[:] = raw
         elif not pending:
             return
         done = None
         changes = self.changes
-        for sensor, since in pending.items():
-            if ticks_diff(now, since) >= self.debounce_ms:
+        debounce = self.debounce_ms
+        for sensor in pending:
+            since = pending[sensor]
+            # ticks_diff(now, since), written out: a call costs more than the sum
+            if ((now - since + _HALF) & _MASK) - _HALF >= debounce:
                 if done is None:
                     done = []
                 done.append((sensor, since))
-            elif changes[sensor] > 0 and ticks_diff(now, self.began[sensor]) >= self.unsteady_ms:
-                self.unsteady.append((sensor, changes[sensor], self.began[sensor]))
-                self.flickers += 1
-                changes[sensor] = -changes[sensor]  # reported: counted on, not again
+            elif changes[sensor] > 0:
+                began = self.began[sensor]
+                if ((now - began + _HALF) & _MASK) - _HALF >= self.unsteady_ms:
+                    self.unsteady.append((sensor, changes[sensor], began))
+                    self.flickers += 1
+                    changes[sensor] = -changes[sensor]  # reported: counted on, not again
         if done is None:
             return
         stable = self.stable
@@ -111,16 +130,6 @@ class Scanner:
             self.seq += 1
             # stamped with when the new reading began, not when it was confirmed
             out.append((self.seq, since, sensor, (bit != 0) != (self.idle != 0)))
-
-    def _flicker(self, sensor, now):
-        changes = self.changes
-        if sensor in self.pending:
-            n = changes[sensor]
-            changes[sensor] = n + 1 if n > 0 else n - 1
-        else:
-            self.began[sensor] = now
-            changes[sensor] = 1
-        self.pending[sensor] = now
 
     def occupied(self, sensor):
         bit = self.stable[sensor >> 3] & (0x80 >> (sensor & 7))

@@ -94,3 +94,22 @@ def raises(exc, fn, *args):
     except exc:
         return True
     return False
+
+
+def allocated(fn, passes):
+    """Bytes of heap that passes calls of fn take, under MicroPython (0 on CPython)."""
+    import gc
+
+    measure = hasattr(gc, "mem_free")
+    fn()  # the first pass may set things up
+    if measure:
+        gc.collect()
+        gc.disable()
+        before = gc.mem_free()
+    for _ in range(passes):
+        fn()
+    if not measure:
+        return 0
+    used = before - gc.mem_free()
+    gc.enable()
+    return used

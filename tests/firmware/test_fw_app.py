@@ -1,6 +1,6 @@
 # The firmware's loop and its side of the protocol, on a hand-driven fake board.
 
-from fwfakes import Config, FakeHardware
+from fwfakes import Config, FakeHardware, allocated
 from marblefw.app import HOST_TIMEOUT_MS, Firmware
 from marblefw.protocol import PROTOCOL, crc32, decode, encode, from_b64, lights_fields
 
@@ -252,25 +252,6 @@ def test_a_flickering_sensor_is_reported_once_and_counted():
 
 
 # --- no allocation in steady state (measured under MicroPython only) ---------------
-
-
-def allocated(fn, passes):
-    """Bytes of heap that passes calls of fn take, under MicroPython (0 on CPython)."""
-    import gc
-
-    measure = hasattr(gc, "mem_free")
-    fn()  # the first pass may set things up
-    if measure:
-        gc.collect()
-        gc.disable()
-        before = gc.mem_free()
-    for _ in range(passes):
-        fn()
-    if not measure:
-        return 0
-    used = before - gc.mem_free()
-    gc.enable()
-    return used
 
 
 def test_a_quiet_pass_allocates_nothing():

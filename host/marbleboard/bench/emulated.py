@@ -140,7 +140,7 @@ async def emulated_figures(board: Board, samples: int = 20, moves: int = 20) -> 
                     f"MicroPython VM (WebAssembly): {vm_alloc}"))
     rows.append(Row("scan pass, 256 holes, quiet / one changing (emulated, simulated)",
                     f"{scan['quiet']:.1f} / {scan['changing']:.1f} us",
-                    f"target <= 30 / 60 us; MicroPython VM: {vm_scan}"))
+                    f"MicroPython VM (WebAssembly; target <= 30 / 60 us there): {vm_scan}"))
     with EmulatedPico(board, files={"main.py": HEAP_MAIN}) as pico:
         link = BoardLink(pico.port, board_id=board.id, hello_timeout=10.0)
         await link.connect()
