@@ -197,8 +197,12 @@ def service_memory(seconds: float = 15.0) -> Row:
                     if line.startswith("VmRSS:"):
                         rss_kb = int(line.split()[1])
         finally:
-            proc.kill()
-            proc.wait()
+            proc.terminate()  # as systemd stops it: the service closes its board first
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
     return Row("resident memory of the service, a game in progress",
                f"{rss_kb / 1024:.0f} MB", "target <= 80 MB (marbleboard serve, with the "
                                           "simulated board in it)")

@@ -21,6 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import words
 from ..board import Board
 from ..games.registry import get_game
 from .hub import CLOSE_LINK, CLOSE_PHONES, SEAT_KINDS, Client, Refused, TableHub
@@ -265,6 +266,12 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     @app.get("/join", include_in_schema=False)
     async def join_page() -> FileResponse:
         return FileResponse(STATIC / "join.html")
+
+    @app.get("/words.js", include_in_schema=False)
+    async def words_script() -> Response:
+        """Every page's and game's words, in every language (see words.py)."""
+        return Response(words.script(), media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static(name: str) -> FileResponse:

@@ -1,91 +1,30 @@
-// Shared by the table screen and the phones: words in two languages, the board
-// drawing, the live connection and requests.
+// Shared by the table screen and the phones: words in each language (WORDS comes
+// from /words.js, made from the catalogs), the board drawing, the live connection
+// and requests.
 "use strict";
-
-const WORDS = {
-  en: {
-    turn: "{0} to play", yourTurn: "Your turn", waiting: "Waiting for the game to start",
-    over: "Game over: {0} won", forfeited: "You threw your hand away this round",
-    chooseCard: "Tap a card to see its moves on the board", which: "Which move did you make?",
-    chooseMove: "Choose your move: the board lights it", game: "Game", die: "Die", progress: "on the way", to_come_out: "to come out",
-    noMoves: "No card can be played", moving: "The marbles are being moved…",
-    moveMarbles: "Move the marbles as the lights show", start: "Start the game",
-    players: "Players", seats: "Seats", log: "What happened", links: "Join with a phone",
-    human: "person", cards: "cards", home: "home", phones: "phones", deck: "Deck commitments",
-    lobby: "New game", mistakes: "The board does not match a legal move: follow the red light",
-    stale: "The game has moved on", "not-your-turn": "It is not your turn",
-    "not-held": "You do not hold that card", illegal: "That move is not legal here",
-    token: "This link is not valid: scan the QR code again", network: "Not allowed from here",
-    takeback: "Take back", connecting: "Connecting…",
-    red: "red", blue: "blue", yellow: "yellow", green: "green",
-    rules: "Rules", teams: "Four players play as two teams",
-    partner_plays_on: "A finished player moves the partner's marbles",
-    seven_into_home: "A 7 may end in HOME", joker_into_home: "A Joker may end in HOME",
-    pass_home_entry: "A marble may pass its own HOME and go round again",
-    joinTitle: "Join a seat", joinPrompt: "Type the code shown beside your seat on the table screen",
-    joinButton: "Join", typeCode: "No camera? Open {0} on the phone and type the seat's code.",
-    or: "or", code: "No seat has that code: check the table screen",
-    tries: "Too many wrong codes: wait a minute and try again",
-    offline: "Connection lost: reconnecting…",
-    tooManyPhones: "This seat is already open on too many phones: close it on one of them",
-    moving: "Your move is being made", invalid: "The request was not understood",
-    "too-large": "The request is too large", failed: "That did not work: try again",
-    "no-game": "No game is being played", "no-question": "There is no question to answer",
-    seat: "There is no such seat", "not-simulated": "The board is real: move the marble by hand",
-    "e:game": "This board does not play that game",
-    "e:players": "This board is not for that many players",
-    "e:seats": "Choose who plays each colour, one player for each",
-    "e:rules": "Those rules cannot be chosen together",
-    "e:colours": "Those colours cannot play together under these rules",
-    colours: "Colours", nobody: "—",
-  },
-  fr: {
-    turn: "À {0} de jouer", yourTurn: "À vous de jouer", waiting: "La partie va commencer",
-    over: "Partie terminée : {0} a gagné", forfeited: "Vous avez jeté votre main pour ce tour",
-    chooseCard: "Touchez une carte pour voir ses coups sur le plateau",
-    chooseMove: "Choisissez votre coup : le plateau l'éclaire", game: "Jeu", die: "Dé", progress: "en route", to_come_out: "à sortir",
-    which: "Quel coup avez-vous joué ?", noMoves: "Aucune carte ne peut être jouée",
-    moving: "Les billes sont déplacées…", moveMarbles: "Déplacez les billes comme le montrent les lumières",
-    start: "Commencer la partie", players: "Joueurs", seats: "Places", log: "Déroulement",
-    links: "Rejoindre avec un téléphone", human: "personne", cards: "cartes", home: "arrivées",
-    phones: "téléphones", deck: "Engagements des paquets", lobby: "Nouvelle partie",
-    mistakes: "Le plateau ne correspond à aucun coup légal : suivez la lumière rouge",
-    stale: "La partie a avancé", "not-your-turn": "Ce n'est pas votre tour",
-    "not-held": "Vous n'avez pas cette carte", illegal: "Ce coup n'est pas permis ici",
-    token: "Ce lien n'est pas valable : scannez à nouveau le code QR", network: "Accès refusé d'ici",
-    takeback: "Reprendre le coup", connecting: "Connexion…",
-    red: "rouge", blue: "bleu", yellow: "jaune", green: "vert",
-    rules: "Règles", teams: "À quatre, deux équipes", partner_plays_on:
-      "Un joueur arrivé déplace les billes de son partenaire",
-    seven_into_home: "Un 7 peut finir dans la MAISON", joker_into_home: "Un Joker peut finir dans la MAISON",
-    pass_home_entry: "Une bille peut passer sa MAISON et refaire un tour",
-    joinTitle: "Rejoindre une place", joinPrompt: "Tapez le code affiché à côté de votre place sur l'écran de la table",
-    joinButton: "Rejoindre", typeCode: "Pas d'appareil photo ? Ouvrez {0} sur le téléphone et tapez le code de la place.",
-    or: "ou", code: "Aucune place n'a ce code : vérifiez l'écran de la table",
-    tries: "Trop de codes faux : attendez une minute et réessayez",
-    offline: "Connexion perdue : reconnexion…",
-    tooManyPhones: "Cette place est déjà ouverte sur trop de téléphones : fermez-la sur l'un d'eux",
-    moving: "Votre coup est en cours", invalid: "La demande n'a pas été comprise",
-    "too-large": "La demande est trop grande", failed: "Cela n'a pas marché : réessayez",
-    "no-game": "Aucune partie en cours", "no-question": "Il n'y a pas de question à laquelle répondre",
-    seat: "Cette place n'existe pas", "not-simulated": "Le plateau est réel : déplacez la bille à la main",
-    "e:game": "Ce plateau ne joue pas à ce jeu",
-    "e:players": "Ce plateau n'est pas fait pour ce nombre de joueurs",
-    "e:seats": "Choisissez qui joue chaque couleur, un joueur pour chacune",
-    "e:rules": "Ces règles ne peuvent pas être choisies ensemble",
-    "e:colours": "Ces couleurs ne peuvent pas jouer ensemble avec ces règles",
-    colours: "Couleurs", nobody: "—",
-  },
-};
 
 const params = new URLSearchParams(location.search);
 if (params.get("lang")) localStorage.setItem("lang", params.get("lang"));
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";
 
+// t("turn", "red"), or a phrase the service sent: say(["turn", ["red"]]). An
+// argument that is a key (a colour) or a phrase is said in the same language.
 function t(key, ...args) {
-  const text = (WORDS[LANG][key] || WORDS.en[key] || key);
-  return text.replace(/\{(\d)\}/g, (_, i) => args[i]);
+  const text = WORDS[LANG][key] || WORDS.en[key] || key;
+  const named = args.length === 1 && args[0] && typeof args[0] === "object" && !Array.isArray(args[0]);
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = named ? args[0][name] : args[Number(name)];
+    if (value === undefined || value === null) return whole;
+    if (Array.isArray(value)) return say(value);
+    return typeof value === "string" && value in WORDS.en ? t(value) : String(value);
+  });
+}
+
+function say(phrase) {
+  if (typeof phrase === "string") return t(phrase);
+  const [key, args] = phrase;
+  return args === undefined ? t(key) : Array.isArray(args) ? t(key, ...args) : t(key, args);
 }
 
 function el(tag, attrs = {}, ...children) {

@@ -1,0 +1,48 @@
+"""Every string a screen shows is in every language: a missing one fails here."""
+
+import re
+from pathlib import Path
+
+import httpx
+
+from marbleboard import words
+
+STATIC = Path(words.__file__).parent / "web" / "static"
+
+
+def test_every_key_is_in_every_language():
+    assert words.missing() == []
+
+
+def test_every_word_the_pages_ask_for_is_in_the_catalog():
+    asked = set()
+    for script in STATIC.glob("*.js"):
+        asked |= set(re.findall(r"\bt\(\"([\w:-]+)\"", script.read_text()))
+    assert asked, "the pages ask for words with t(\"key\")"
+    assert sorted(asked - set(words.catalog()["en"])) == []
+
+
+def test_a_missing_translation_is_reported(tmp_path, monkeypatch):
+    (tmp_path / "common.json").write_text('{"hello": {"en": "Hello", "fr": ""},'
+                                          ' "bye": {"en": "Bye"}}')
+    monkeypatch.setattr(words, "PAGE_WORDS", tmp_path)
+    monkeypatch.setattr(words, "GAMES", tmp_path / "none")
+    words.catalog.cache_clear()
+    try:
+        assert words.missing() == ["fr: bye", "fr: hello"]
+    finally:
+        words.catalog.cache_clear()
+
+
+def test_phrases_are_said_in_each_language_with_their_arguments():
+    assert words.say(["turn", ["blue"]], "fr") == "À bleu de jouer"
+    assert words.say(["over", ["green"]], "en") == "Game over: green won"
+    assert words.say("no-such-key", "fr") == "no-such-key"
+
+
+def test_the_pages_get_the_catalog_as_a_script(live):
+    response = httpx.get(f"{live.url}/words.js")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/javascript")
+    assert response.text.startswith("const WORDS = {")
+    assert "À vous de jouer" in response.text
