@@ -299,6 +299,12 @@ class Game:
     def action_text(self, state: Any, action: int) -> str:
         return self.notation.action_text(state, action)  # type: ignore[no-any-return]
 
+    def action_words(self, state: Any, action: int) -> list[Any]:
+        """The move in words, as a phrase the screens say in their own language
+        (words.py): a game gives its moves words in its ``words.json``. Here, as a
+        last resort, the notation."""
+        return ["move", {"text": self.action_text(state, action)}]
+
     def parse_action(self, state: Any, text: str) -> int:
         """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
         return self.notation.parse_action(state, text)  # type: ignore[no-any-return]
