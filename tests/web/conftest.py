@@ -9,13 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from marbleboard.web.live import LiveServer
+from marbleboard.web.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
@@ -28,7 +25,7 @@ def live(tmp_path):
 def browser():
     assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

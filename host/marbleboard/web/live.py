@@ -4,6 +4,7 @@ thread of its own, for tests, benchmarks and demos driven from outside."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
 import threading
 from collections.abc import Coroutine
@@ -21,6 +22,12 @@ from .app import MAX_BODY, create_app
 from .hub import TableHub
 
 T = TypeVar("T")
+
+# Debian's Chromium, as the browser tests and the page benchmarks drive it.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
 
 
 def free_port() -> int:
