@@ -16,7 +16,6 @@ import websockets
 from ..web.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 from .report import Row, pct
 
-
 # The phone's first state is on screen once its status says more than "connecting".
 SHOWN = """() => {
   const status = document.getElementById("status");
