@@ -169,3 +169,16 @@ def test_every_legal_move_of_random_games_has_words_that_tell_it_apart(players, 
         state.apply(rng.choice(state.legal_actions()))
         steps += 1
     assert steps > 50
+
+
+def test_the_example_in_the_games_page_is_what_the_game_says(root):
+    text = (root / "docs" / "games.md").read_text()
+    state = position({"R": "12,RS,RS,RS", "B": "40,BS,BS,BS"}, "JS")
+    phrase = WAMPOO.action_words(state, parse_action(state, "J 12<>40"))
+    assert phrase == ["wampoo.play", {"card": "wampoo.rank.11", "move": [
+        "wampoo.swap", {"a": ["wampoo.marble_on.red", [["wampoo.track", [12]]]],
+                        "b": ["wampoo.marble_on.blue", [["wampoo.track", [40]]]]}]}]
+    english, french = words(state, "J 12<>40")
+    flat = " ".join(text.split())
+    assert f'`say(phrase, "en")` is "{english}"' in flat
+    assert f'`say(phrase, "fr")` "{french}"' in flat
