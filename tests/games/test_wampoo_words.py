@@ -153,10 +153,16 @@ def test_the_deals_in_words():
     assert say(phrase, "fr") == "le paquet est mélangé et bleu donne"
 
 
-@pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (4, 3), (4, 4), (3, 5)])
-def test_every_legal_move_of_random_games_has_words_that_tell_it_apart(players, seed):
+@pytest.mark.parametrize("options, seed", [
+    ({"players": 2}, 1), ({"players": 2}, 2), ({"players": 4}, 3), ({"players": 4}, 4),
+    ({"players": 3}, 5), ({"players": 4, "teams": False}, 6),
+    # A marble that may pass its HOME entry has two moves with one card, into HOME
+    # or on round the track: their words differ.
+    ({"players": 2, "pass_home_entry": True}, 7),
+    ({"players": 4, "pass_home_entry": True, "seven_into_home": False}, 8)])
+def test_every_legal_move_of_random_games_has_words_that_tell_it_apart(options, seed):
     rng = random.Random(seed)
-    state = WAMPOO.new_state(Options(players=players))
+    state = WAMPOO.new_state(Options(**options))
     steps = 0
     while not state.is_over():
         if state.is_chance():
@@ -182,3 +188,12 @@ def test_the_example_in_the_games_page_is_what_the_game_says(root):
     flat = " ".join(text.split())
     assert f'`say(phrase, "en")` is "{english}"' in flat
     assert f'`say(phrase, "fr")` "{french}"' in flat
+
+
+def test_going_round_again_reads_apart_from_going_home():
+    # "A marble that reaches its own HOME entry may go round again instead"
+    # (option pass_home_entry): one card, one marble, two moves.
+    state = position({"R": "66,RS,RS,RS"}, "3S", pass_home_entry=True)
+    assert words(state, "3 66-R1")[0] == "3: move the red marble from 66 to red's home, hole 1"
+    assert words(state, "3 66-69") == ("3: move the red marble from 66 to 69",
+                                       "3 : avancer la bille rouge de 66 à 69")
