@@ -79,8 +79,8 @@ CASES = [
      "5 : avancer la bille jaune de 40 à 45"),
     # "If no card can be played, you throw your whole hand away".
     ({"R": "12,RS,RS,RS", "B": "18!,14,BS,BS"}, "7S", "fold",
-     "no card can be played: throw the hand away",
-     "aucune carte ne peut être jouée : jeter la main"),
+     "No card can be played: throw the hand away",
+     "Aucune carte ne peut être jouée : jeter la main"),
     ({"R": "5,RS,RS,RS"}, "QS", "Q 5-17",
      "Queen: move the red marble from 5 to 17",
      "Dame : avancer la bille rouge de 5 à 17"),
@@ -145,12 +145,12 @@ def test_the_deals_in_words():
     state = WAMPOO.new_state(Options())
     spade_first = tuple(range(54))
     phrase = WAMPOO.outcome_words(state, spade_first)
-    assert say(phrase, "en") == "cards are dealt until a spade: blue deals first"
-    assert say(phrase, "fr") == "on distribue jusqu'à un pique : bleu donne en premier"
+    assert say(phrase, "en") == "Cards are dealt until a spade: blue deals first"
+    assert say(phrase, "fr") == "On distribue jusqu'à un pique : bleu donne en premier"
     state.apply_chance(spade_first)
     phrase = WAMPOO.outcome_words(state, spade_first)
-    assert say(phrase, "en") == "the deck is shuffled and blue deals"
-    assert say(phrase, "fr") == "le paquet est mélangé et bleu donne"
+    assert say(phrase, "en") == "The deck is shuffled and blue deals"
+    assert say(phrase, "fr") == "Le paquet est mélangé et bleu donne"
 
 
 @pytest.mark.parametrize("options, seed", [
