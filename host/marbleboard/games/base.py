@@ -305,6 +305,14 @@ class Game:
         last resort, the notation."""
         return ["move", {"text": self.action_text(state, action)}]
 
+    def hole_words(self, options: Any, hole: str) -> list[Any]:
+        """A board hole (its id, ``track.12``) as a phrase people understand ("12",
+        "red's start"), for log lines and screens. Here, as a last resort, the id.
+        Raises ValueError for a hole the game's board does not have."""
+        if self.marbles is None or hole not in self.marbles.holes(options):
+            raise ValueError(f"{self.title} has no hole {hole!r}")
+        return ["move", {"text": hole}]
+
     def parse_action(self, state: Any, text: str) -> int:
         """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
         return self.notation.parse_action(state, text)  # type: ignore[no-any-return]
@@ -332,6 +340,12 @@ class Game:
 
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         return " ".join(str(v) for v in outcome)
+
+    def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
+        """A chance outcome due in ``state`` as a phrase for the log ("rolls a 6"),
+        said after the name of ``chance_seat`` when there is one. Here, as a last
+        resort, its text."""
+        return ["move", {"text": self.outcome_text(state.chance_due(), outcome)}]
 
     def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
         try:

@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import Chance, Game, RuleError
-from . import notation
+from . import notation, words
 from .actions import PASS
 from .evaluate import evaluate, progress
 from .geometry import ROW, SEAT_NAMES, START
@@ -59,6 +59,15 @@ class WaHoo(Game):
                 "home": sum(1 for m in range(ROW * s, ROW * s + ROW)
                             if track <= state.pos[m] < centre),
                 "progress": progress(state, s)} for s in state.opts.seats}}
+
+    def action_words(self, state: Any, action: int) -> list[Any]:
+        return words.action_words(state, action)
+
+    def hole_words(self, options: Any, hole: str) -> list[Any]:
+        return words.hole_words(options, hole)
+
+    def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
+        return words.outcome_words(state, tuple(outcome))
 
     def chance_seat(self, state: Any) -> int | None:
         roller: int = state.roller

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ..base import Chance, Game, RuleError, View
 from ..cards import RANK, card_name, cards_text, parse_cards, rank_name
-from . import notation
+from . import notation, words
 from .actions import FOLD
 from .evaluate import evaluate
 from .marbles import WampooMarbles
@@ -42,6 +42,15 @@ class Wampoo(Game):
 
     def forced_text(self, state: Any, action: int) -> str:
         return "cannot play and throws the hand away"
+
+    def action_words(self, state: Any, action: int) -> list[Any]:
+        return words.action_words(state, action)
+
+    def hole_words(self, options: Any, hole: str) -> list[Any]:
+        return words.hole_words(options, hole)
+
+    def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
+        return words.outcome_words(state, tuple(outcome))
 
     def action_group(self, state: Any, action: int) -> str | None:
         rank = action >> 3 & 15
