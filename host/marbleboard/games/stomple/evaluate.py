@@ -1,0 +1,63 @@
+"""How good a position is for a seat: its score, and its share of what the round
+is worth.
+
+A round is won by the last Stomper on the board, so a seat's chance of taking
+the round's points (3, and 3 for each Bonus Point marble and 1 for each solid
+marble left) is guessed from how free each Stomper is: the marbles next to it,
+and the marbles it could hop to. A Stomper with none is out at its next turn
+(marbles only leave the board), so it has no share at all; one with many
+neighbours is hard to trap. Shares go as the square of that freedom, so that a
+Stomper nearly trapped counts for little.
+"""
+
+from __future__ import annotations
+
+from ..base import CHANCE, team_lead
+from .grid import EMPTY, NEIGHBOURS, OUTER
+from .state import GONE, UNPLACED, State
+
+WIN = 1000.0
+HOP_WEIGHT = 0.5  # a marble to hop to is a way out, but others can take it first
+HOP_CAP = 4  # beyond a few, more marbles to hop to change little
+
+
+def freedom(state: State, seat: int) -> float:
+    """How many ways on the Stomper has: marbles next to it, and (at half weight,
+    a few at most) marbles of its colour to hop to. Before its first stomp, the
+    marbles of the outer row, as many as a Stomper could have around it."""
+    here = state.at[seat]
+    grid = state.grid
+    if here == GONE:
+        return 0.0
+    if here == UNPLACED:
+        return float(min(8, sum(1 for h in OUTER if grid[h] != EMPTY)))
+    near = sum(1 for n in NEIGHBOURS[here] if grid[n] != EMPTY)
+    own = state.stompers[seat]
+    hops = sum(1 for c in grid if c == own)
+    return near + HOP_WEIGHT * min(hops, HOP_CAP)
+
+
+def shares(state: State) -> dict[int, float]:
+    """Each seat's guessed chance of winning the round in play (0 for those out);
+    between rounds, even among all."""
+    seats = state.opts.seats
+    if state.current == CHANCE:
+        return {s: 1.0 / len(seats) for s in seats}
+    weights = {s: freedom(state, s) ** 2 for s in seats}
+    total = sum(weights.values())
+    if total == 0:  # everyone left is trapped: whoever plays last wins, a toss-up
+        left = state.in_round()
+        return {s: (1.0 / len(left) if s in left else 0.0) for s in seats}
+    return {s: w / total for s, w in weights.items()}
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Positive when the seat leads: its points, counting the round in play at
+    its guessed share, less the others' on average."""
+    if state.winners:
+        return WIN if seat in state.winners else -WIN
+    share = shares(state)
+    pot = 0.0 if state.current == CHANCE else float(state.round_points())
+    scores = state.scores
+    return team_lead(state.opts.seats, lambda s: s == seat,
+                     lambda s: scores[s] + pot * share[s])
