@@ -53,7 +53,7 @@ class State(StateRules):
         self.stompers = [-1] * n  # each seat's Stomper's colour (-1: not drawn yet)
         self.scores = [0] * n
         self.round = 1
-        self.starter = opts.first_player  # who starts this round (or the next, when due)
+        self.starter = opts.first_player  # who begins the round being dealt (chance due)
         self.chain = -1  # the colour of the string being followed, or -1
         self.chance = LAYOUT.kind  # the chance due while current is CHANCE
         self.current = CHANCE
@@ -237,8 +237,10 @@ class State(StateRules):
         if not isinstance(other, State):
             return NotImplemented
         same = ("at", "chain", "chance", "current", "grid", "opts", "round", "scores",
-                "starter", "stompers", "turns", "winners")
-        return all(getattr(self, k) == getattr(other, k) for k in same)
+                "stompers", "turns", "winners")
+        # Who began a round matters only until its Stompers are drawn.
+        return (all(getattr(self, k) == getattr(other, k) for k in same)
+                and (self.current != CHANCE or self.starter == other.starter))
 
     __hash__ = None  # type: ignore[assignment]
 
