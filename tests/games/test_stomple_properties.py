@@ -34,7 +34,7 @@ def check_play(before, action, after):
     assert action in legal
     if action == OUT:  # no marble moves; the Stomper leaves (all do, if the round ends)
         assert after.grid == before.grid
-        assert after.at[seat] == (GONE if after.rounds == before.rounds else UNPLACED)
+        assert after.at[seat] == (UNPLACED if after.is_chance() else GONE)
         return
     # One marble leaves, the one stomped, and the Stomper stands in its hole.
     assert before.grid[action] != EMPTY and after.grid[action] == EMPTY
