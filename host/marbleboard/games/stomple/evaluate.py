@@ -45,9 +45,12 @@ def shares(state: State) -> dict[int, float]:
         return {s: 1.0 / len(seats) for s in seats}
     weights = {s: freedom(state, s) ** 2 for s in seats}
     total = sum(weights.values())
-    if total == 0:  # everyone left is trapped: whoever plays last wins, a toss-up
+    if total == 0:
+        # Every Stomper left is trapped: they go out in turn from the seat to play,
+        # and the one who played last is left.
         left = state.in_round()
-        return {s: (1.0 / len(left) if s in left else 0.0) for s in seats}
+        last = left[(left.index(state.current) - 1) % len(left)]
+        return {s: 1.0 if s == last else 0.0 for s in seats}
     return {s: w / total for s, w in weights.items()}
 
 
