@@ -9,7 +9,7 @@ from stomple_helpers import NO_STRINGS, deal, grid, play, position
 
 from marbleboard.games.base import RuleError
 from marbleboard.games.record import GameRecord, verify
-from marbleboard.games.stomple import Options, new_game
+from marbleboard.games.stomple import Options, new_game, notation
 from marbleboard.games.stomple.game import STOMPLE
 from marbleboard.games.stomple.grid import HOLES, hole_name, parse_hole
 from marbleboard.games.stomple.notation import (
@@ -141,3 +141,15 @@ def test_a_recorded_game_replays_and_verifies():
     assert verify(again) == [] and again.replay() == state
     record.moves[2] = "Rd4" if record.moves[2] != "Rd4" else "Yd4"  # not an outer-row hole
     assert any("do not replay" in p for p in verify(GameRecord.loads(record.dumps())))
+
+
+def test_the_notation_page_examples_are_real(root):
+    text = (root / "docs" / "notation.md").read_text()
+    example = ("4 RYGB*PW/......./......./......./......./......./RRRRRR. Wb6,R-,Bx,Gg1 1~Y "
+               "12,3,0,7 3 - 41")
+    assert example in text and example in notation.__doc__
+    state = parse_position(example)
+    assert position_text(state) == example
+    assert [STOMPLE.action_text(state, a) for a in state.legal_actions()] == ["Yb7"]
+    assert STOMPLE.view(state, 2).position == example
+    assert "`WRGBYP`" in text and parse_outcome("stompers", "WRGBYP")[:2] == (5, 0)

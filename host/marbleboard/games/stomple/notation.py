@@ -16,7 +16,7 @@ Stomper) starts with ``>``::
 
 Positions (one line, fields separated by spaces)::
 
-    4 RYGB*PW/.../... Wd4,R-,?-,Gx 2~Y 12,3,0,7 3 - 41
+    4 RYGB*PW/......./......./......./......./......./RRRRRR. Wb6,R-,Bx,Gg1 1~Y 12,3,0,7 3 - 41
 
 players; the grid, row 7 first, each row from a to g (``.`` an empty hole); each
 seat's Stomper: its colour's letter (``?`` before the draw) and its hole, ``-``
