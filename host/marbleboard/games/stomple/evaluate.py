@@ -3,11 +3,16 @@ is worth.
 
 A round is won by the last Stomper on the board, so a seat's chance of taking
 the round's points (3, and 3 for each Bonus Point marble and 1 for each solid
-marble left) is guessed from how free each Stomper is: the marbles next to it,
-and the marbles it could hop to. A Stomper with none is out at its next turn
-(marbles only leave the board), so it has no share at all; one with many
-neighbours is hard to trap. Shares go as the square of that freedom, so that a
-Stomper nearly trapped counts for little.
+marble left) is guessed from how free each Stomper is: how many stomps it would
+have, the marbles next to it and those of its colour it could hop to. A Stomper
+with none is out at its next turn (marbles only leave the board), so it has no
+share at all; one with many is hard to trap. Shares go as the square of that
+freedom, so that a Stomper nearly trapped counts for little. A marble of the
+Stomper's colour counts more than a neighbour (and counts again if it is both):
+while one is left the Stomper cannot be trapped. Weighed at half a neighbour,
+greedy won 82-85% of its two-player games against random; at one, 89-94%; at
+three, 98-99%, and no better above (400 paired games each, the bench's
+``match``).
 """
 
 from __future__ import annotations
@@ -17,24 +22,21 @@ from .grid import EMPTY, NEIGHBOURS, OUTER
 from .state import GONE, UNPLACED, State
 
 WIN = 1000.0
-HOP_WEIGHT = 0.5  # a marble to hop to is a way out, but others can take it first
-HOP_CAP = 4  # beyond a few, more marbles to hop to change little
+HOP = 3.0  # a marble of the Stomper's colour, against one next to it
 
 
 def freedom(state: State, seat: int) -> float:
-    """How many ways on the Stomper has: marbles next to it, and (at half weight,
-    a few at most) marbles of its colour to hop to. Before its first stomp, the
-    marbles of the outer row, as many as a Stomper could have around it."""
+    """How free the Stomper is: the marbles next to it, and the marbles of its
+    colour anywhere, which count more (``HOP``: a Stomper with one left cannot be
+    trapped). Before its first stomp, the marbles of the outer row."""
     here = state.at[seat]
     grid = state.grid
     if here == GONE:
         return 0.0
     if here == UNPLACED:
-        return float(min(8, sum(1 for h in OUTER if grid[h] != EMPTY)))
+        return float(sum(1 for h in OUTER if grid[h] != EMPTY))
     near = sum(1 for n in NEIGHBOURS[here] if grid[n] != EMPTY)
-    own = state.stompers[seat]
-    hops = sum(1 for c in grid if c == own)
-    return near + HOP_WEIGHT * min(hops, HOP_CAP)
+    return near + HOP * grid.count(state.stompers[seat])
 
 
 def shares(state: State) -> dict[int, float]:
