@@ -105,6 +105,10 @@ def test_invariants_hold_at_every_step(seed, options):
     assert after.scores[after.winners[0]] >= options.points_to_win
     assert sorted(after.scores)[-2] < options.points_to_win  # the first to reach it
     assert rounds_seen == len(after.rounds)
+    # Each round gives its winner at least 3 points, so nobody wins more than
+    # ceil(total / 3) rounds, and the last of those ends the game.
+    most_rounds = options.players * (-(-options.points_to_win // 3) - 1) + 1
+    assert len(after.rounds) <= most_rounds
 
 
 @settings(max_examples=30, deadline=None)
