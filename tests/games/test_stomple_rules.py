@@ -327,3 +327,11 @@ def test_chance_is_only_taken_when_due():
     with pytest.raises(RuleError, match="layout"):
         state.apply_chance([0] * 49)
     assert state.is_chance() and state.current == CHANCE and state.grid == [EMPTY] * 49
+
+
+def test_later_turns_stomp_next_door_or_hop_never_from_the_outer_row():
+    # "On Your Second and Following Turns: You must do one of the following: Stomp
+    # an adjacent marble ... OR Hop and stomp any marble on the board that matches
+    # the color of your Stomper"
+    state = position("Ra1 Ya7 Gg1 *g7 Bd5", stompers="Wd4,R-")
+    assert moves(state) == ["Bd5"]  # the outer row's marbles are out of reach now
