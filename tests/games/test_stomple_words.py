@@ -20,12 +20,12 @@ def said(state, text, lang):
      "stomp the Bonus Point marble in e5",
      "follow the string: stomp the yellow marble in c2",
      "hop to the white marble in g7 and stomp it",
-     "cannot stomp: out for the round"),
+     "Nothing to stomp: out for the round"),
     ("fr", "écraser la bille jaune en c1, sur le bord",
      "écraser la bille bonus en e5",
      "suivre la chaîne : écraser la bille jaune en c2",
      "sauter sur la bille blanche en g7 et l'écraser",
-     "ne peut rien écraser : hors jeu pour cette manche"),
+     "Rien à écraser : hors jeu pour cette manche"),
 ])
 def test_each_kind_of_move_in_each_language(lang, first, stomp, string, hop, out):
     state = position("Yc1 Yc2 *e5 Wg7 Ra4", stompers="W-,R-")
@@ -48,9 +48,9 @@ def test_every_colour_has_its_words():
 
 def test_the_chance_outcomes_in_words():
     state = STOMPLE.new_state(Options(players=2))
-    assert say(STOMPLE.outcome_words(state, range(49)), "en") == "the marbles are spread out"
+    assert say(STOMPLE.outcome_words(state, range(49)), "en") == "The marbles are spread out"
     state.apply_chance(range(49))
-    assert say(STOMPLE.outcome_words(state, range(6)), "fr") == "les pilons sont tirés"
+    assert say(STOMPLE.outcome_words(state, range(6)), "fr") == "Les pilons sont tirés"
 
 
 @pytest.mark.parametrize("seed", range(4))
