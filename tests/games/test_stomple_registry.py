@@ -29,3 +29,15 @@ def test_the_table_refuses_a_game_with_no_marble_rules():
     with pytest.raises(ValueError, match="Stomple"):
         Table(STOMPLE, build_layout("wampoo"), link=None, store=None, seats={},
               options=STOMPLE.options({"players": 2}))
+
+
+def test_every_screen_sees_the_scores_the_round_and_the_stompers():
+    from stomple_helpers import position
+
+    state = position("Ra7 *b7", stompers="Wd4,Bx,Y-", scores="4,0,9", round_=3)
+    assert STOMPLE.public(state) == {
+        "round": 3, "points_to_win": 20, "round_points": 3 + 3 + 1,
+        "seats": {"player1": {"score": 4, "stomper": "white", "out": False},
+                  "player2": {"score": 0, "stomper": "blue", "out": True},
+                  "player3": {"score": 9, "stomper": "yellow", "out": False}}}
+    assert STOMPLE.private(state, 0) == {}  # nothing is hidden
