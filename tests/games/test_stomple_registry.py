@@ -3,6 +3,7 @@ offers it yet (it has no board layout, so no marble rules), and the table refuse
 it rather than play it on a board it does not fit."""
 
 import pytest
+from stomple_helpers import position
 
 from marbleboard.board import build_layout
 from marbleboard.board.layouts import LAYOUTS
@@ -32,8 +33,6 @@ def test_the_table_refuses_a_game_with_no_marble_rules():
 
 
 def test_every_screen_sees_the_scores_the_round_and_the_stompers():
-    from stomple_helpers import position
-
     state = position("Ra7 *b7", stompers="Wd4,Bx,Y-", scores="4,0,9", round_=3)
     assert STOMPLE.public(state) == {
         "round": 3, "points_to_win": 20, "round_points": 3 + 3 + 1,
