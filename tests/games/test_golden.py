@@ -13,6 +13,12 @@ If the change is meant, write the files again with:
         --record tests/games/golden
     marbleboard simulate wahoo --players 6 --bots greedy,random --games 1 --seed 3 \\
         --rule partners=true --record tests/games/golden
+    marbleboard simulate stomple --players 2 --bots greedy,random --games 1 --seed 1 \\
+        --record tests/games/golden
+    marbleboard simulate stomple --players 4 --bots greedy,random --games 1 --seed 2 \\
+        --record tests/games/golden
+    marbleboard simulate stomple --players 6 --bots greedy,random --games 1 --seed 3 \\
+        --record tests/games/golden
 """
 
 import random
@@ -26,7 +32,8 @@ from marbleboard.games.record import GameRecord, verify
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2),
          ("wahoo-1-0001.json", 2, 1), ("wahoo-2-0001.json", 4, 2),
-         ("wahoo-3-0001.json", 6, 3)]
+         ("wahoo-3-0001.json", 6, 3), ("stomple-1-0001.json", 2, 1),
+         ("stomple-2-0001.json", 4, 2), ("stomple-3-0001.json", 6, 3)]
 
 
 @pytest.mark.parametrize("name, players, seed", GAMES)
@@ -54,3 +61,36 @@ def test_the_partners_game_is_won_by_a_team():
     assert len(state.winners) == 2
     first, second = state.winners
     assert record.options.partner(first) == second
+
+
+@pytest.mark.parametrize("name", ["stomple-1-0001.json", "stomple-2-0001.json",
+                                  "stomple-3-0001.json"])
+def test_a_stomple_game_is_won_on_points_over_rounds(name):
+    record = GameRecord.loads((GOLDEN / name).read_text())
+    state = record.replay()
+    # Each round dealt afresh: a layout and a draw of Stompers, then its stomps.
+    assert [m.split()[0] for m in record.moves if m.startswith(("layout", "stompers"))] == [
+        "layout", "stompers"] * len(state.rounds)
+    (winner,) = state.winners
+    assert state.scores[winner] >= record.options.points_to_win
+    assert sum(p for _w, p in state.rounds) == sum(state.scores)
+    # The round's winner begins the next.
+    assert len(state.rounds) >= 2
+    for (won, _points), begins in zip(state.rounds, _round_starters(record)[1:], strict=False):
+        assert begins == won
+
+
+def _round_starters(record):
+    """The seat that plays first after each draw of Stompers."""
+    state = record.game.new_state(record.options)
+    starters = []
+    for entry in record.moves:
+        was_draw = entry.startswith("stompers")
+        if entry.startswith(("layout", "stompers")):
+            n = int(entry.split()[1])
+            state.apply_chance(record.chances[n].values)
+        else:
+            state.apply(record.game.parse_action(state, entry))
+        if was_draw:
+            starters.append(state.current)
+    return starters

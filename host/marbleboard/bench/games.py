@@ -38,6 +38,26 @@ def random_games(game: Game, players: int, games: int, seed: int = 1) -> tuple[f
     return games / (time.perf_counter() - t0), turns / games
 
 
+def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple[float, float]:
+    """For a game played in rounds (its states list the rounds played in ``rounds``):
+    random full rounds a second, each dealt and played to its end inside whole
+    random games, and actions a round."""
+    rng = random.Random(seed)
+    options = game.options({"players": players})
+    played = turns = 0
+    t0 = time.perf_counter()
+    while played < rounds:
+        state = game.new_state(options)
+        while not state.is_over():
+            if state.is_chance():
+                state.apply_chance(state.chance_due().draw(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        played += len(state.rounds)
+        turns += state.turns
+    return played / (time.perf_counter() - t0), turns / played
+
+
 def legal_move_times(positions: list[Any], repeat: int = 50) -> tuple[float, float]:
     """Median time to list the legal moves, in microseconds, and the median count."""
     times = []
@@ -137,6 +157,11 @@ def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) ->
         rate, turns = random_games(game, players, 200)
         rows.append(Row(f"{game.title}: random full {players}-player games (one core)",
                         f"{rate:.0f} games/s", f"{turns:.0f} turns a game"))
+        if getattr(game, "played_in_rounds", False):
+            rate, turns = random_rounds(game, players, 1000)
+            rows.append(Row(f"{game.title}: random full {players}-player rounds (one core)",
+                            f"{rate:.0f} rounds/s",
+                            f"{turns:.0f} actions a round; target >= 200 rounds/s"))
     positions = game.busy_positions(200, seed=2)
     median, count = legal_move_times(positions)
     rows.append(Row(f"{game.title}: legal moves, {game.busy_positions.__doc__ or ''}".strip()

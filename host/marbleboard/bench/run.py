@@ -201,7 +201,10 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
         print(format_table(f"{game.title}: engine and bots",
                            game_figures(game, strength_games=strength_games)), flush=True)
         print()
-    playing = next(g for g in chosen if g in games_for(board))
+    # The table's figures need a game this board plays: one of those chosen if it
+    # can, else the board's first (a game with no board yet is an engine only).
+    on_board = games_for(board)
+    playing = next((g for g in chosen if g in on_board), on_board[0])
     rows = asyncio.run(table_figures(playing, board, table_moves))
     if fast_reply_moves:
         rows.append(asyncio.run(fast_reply_soak(playing, board, fast_reply_moves)))

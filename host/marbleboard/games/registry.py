@@ -10,10 +10,11 @@ game only through here.
 from __future__ import annotations
 
 from .base import Game
+from .stomple.game import STOMPLE
 from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
 
-GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO)}
+GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE)}
 
 
 def default_layout() -> str:

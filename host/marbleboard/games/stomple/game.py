@@ -1,0 +1,74 @@
+"""Stomple as the platform sees it: the :class:`~marbleboard.games.base.Game` that
+the bots, the records and the commands use.
+
+It has no marble rules yet (``marbles`` is None): its board, the 7x7 grid with
+its Stompers, has no layout, so no board offers it and the table does not play
+it; the engine, its records and its bots are complete without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+from ..base import Chance, Game
+from . import notation, words
+from .evaluate import evaluate
+from .grid import COLOURS
+from .options import Options
+from .state import DRAW, GONE, LAYOUT, OUT, State
+
+SEAT_NAMES = ("player1", "player2", "player3", "player4", "player5", "player6")
+
+
+class Stomple(Game):
+    name = "stomple"
+    title = "Stomple"
+    seat_names = SEAT_NAMES
+    players = (2, 3, 4, 5, 6)
+    options_type = Options
+    chances = (LAYOUT, DRAW)
+    notation: ClassVar[ModuleType] = notation
+    played_in_rounds: ClassVar[bool] = True  # the bench measures its rounds a second
+
+    def new_state(self, options: Any = None) -> State:
+        return State(options or Options())
+
+    def action_words(self, state: Any, action: int) -> list[Any]:
+        return words.action_words(state, action)
+
+    def forced(self, state: Any) -> int | None:
+        """A seat that cannot stomp has nothing to choose: it is out."""
+        legal = state.legal_actions()
+        return OUT if legal == [OUT] else None
+
+    def forced_text(self, state: Any, action: int) -> str:
+        return "cannot stomp and is out for the round"
+
+    def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
+        return notation.outcome_text(chance.kind, chance.check(outcome))
+
+    def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
+        return notation.parse_outcome(chance.kind, text)
+
+    def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
+        return words.outcome_words(state.chance_due().kind)
+
+    def position_text(self, state: Any, seen_by: int | None = None,
+                      hide_all: bool = False) -> str:
+        return notation.position_text(state)  # nothing is hidden once dealt
+
+    def public(self, state: Any) -> dict[str, Any]:
+        return {"round": state.round, "points_to_win": state.opts.points_to_win,
+                "round_points": state.round_points(),
+                "seats": {SEAT_NAMES[s]: {
+                    "score": state.scores[s],
+                    "stomper": COLOURS[state.stompers[s]] if state.stompers[s] >= 0 else None,
+                    "out": state.at[s] == GONE} for s in state.opts.seats}}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+STOMPLE = Stomple()
