@@ -191,6 +191,9 @@ class Table:
             if self.restoring:
                 return
             self._new_turn()
+            if state.current in self.bots:
+                self._ask_bot()  # only now: its move is lit on the board as the game stands
+                return
         allowed = {self.bot_action} if self.bot_action is not None else None
         if state.current in self.bots and self.bot_action is None:
             return  # the bot is still thinking
@@ -361,10 +364,13 @@ class Table:
                 self._save_move(forced, forced=True)
                 continue
             break
-        if state.current in self.bots and self.bot_action is None:
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
+        if state.current in self.bots and self.bot_action is None and not self.restoring:
+            self._ask_bot()
         await self._show()
         self._schedule_settle()
+
+    def _ask_bot(self) -> None:
+        self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
 
     async def _bot_move(self) -> None:
         seat = self.state.current

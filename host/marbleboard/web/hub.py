@@ -437,6 +437,7 @@ class TableHub:
         physical.set(from_id, False)
         await asyncio.sleep(self.pace_s)  # the marble is in the hand a moment
         physical.set(to_id, True)
+        self.changed()  # in the lobby no game watches the board: the screens are told here
 
     async def toggle(self, hole_id: str) -> None:
         """Lift or place a marble on the simulated board, as a click on the table screen."""
@@ -446,6 +447,7 @@ class TableHub:
             raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
         physical.set(hole_id, hole_id not in physical.occupied_holes())
+        self.changed()
 
     async def takeback(self) -> bool:
         if self.table is None:
