@@ -163,7 +163,8 @@ def test_a_new_game_lets_go_of_the_old_games_phones(live):
     assert code == 4401
     assert ["log.new_game", {"n": 1}] in first["log"]
     # Whatever came before the close was the old game's, never the new one's.
-    assert not any(line == ["log.new_game", {"n": 2}] for p in [first, *payloads] for line in p["log"])
+    assert not any(line == ["log.new_game", {"n": 2}]
+                   for p in [first, *payloads] for line in p["log"])
     assert seat_link(live, "red") != token
 
 

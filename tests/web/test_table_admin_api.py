@@ -128,9 +128,11 @@ def test_a_drag_moves_a_marble_on_the_simulated_board(live):
     for hole, to, code in (("track.6", "track.7", "no-marble"),
                            ("track.5", "start.red.2", "hole-taken"),
                            ("track.5", "track.999", "hole")):
-        r = httpx.post(f"{live.url}/api/sim/drag", json={"token": live.admin, "hole": hole, "to": to})
+        r = httpx.post(f"{live.url}/api/sim/drag",
+                       json={"token": live.admin, "hole": hole, "to": to})
         assert r.json()["code"] == code
     assert physical.occupied_holes() == held
-    r = httpx.post(f"{live.url}/api/sim/drag", json={"token": "guess", "hole": "track.5", "to": "track.6"})
+    r = httpx.post(f"{live.url}/api/sim/drag",
+                   json={"token": "guess", "hole": "track.5", "to": "track.6"})
     assert r.status_code == 401 and physical.occupied_holes() == held
 

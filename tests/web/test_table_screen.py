@@ -41,7 +41,7 @@ def choose_seats(page, names, kinds):
         page.fill(f"input[data-name={colour}]", name)
 
 
-def wait_for(check, seconds=30, page=None):
+def wait_for(check, seconds=30):
     deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, "waited too long"
@@ -52,7 +52,7 @@ def drag_a_move(live, page):
     """Red's turn: a legal move that moves one marble and sends none back, made by
     dragging it on the screen. False if red has none such (its phone would play)."""
     table = live.hub.table
-    game, rules = table.game, table.game.marbles
+    rules = table.game.marbles
     state = table.state.clone()
     before = set(rules.marbles(state))
     held = live.sim.physical.occupied_holes()
@@ -67,9 +67,8 @@ def drag_a_move(live, page):
         start = path[0]
         if start.startswith("start."):  # any marble of the START row comes out
             start = next(h for h in sorted(held) if h.startswith(start.rsplit(".", 1)[0] + "."))
-        turns = state.turns
         drag(page, start, path[-1])
-        wait_for(lambda: table.state.turns != turns or table.status.question is not None)
+        wait_for(lambda: table.state.turns != state.turns or table.status.question is not None)
         return True
     return False
 
@@ -98,7 +97,7 @@ def play_moves(live, page, token, moves):
                 if moves_now["moves"]:
                     httpx.post(f"{live.url}/api/seats/red/move", json={
                         "token": token, "turn": turns, "move": moves_now["moves"][0]["text"]})
-                wait_for(lambda: table.state.turns != turns)
+                wait_for(lambda t=turns: table.state.turns != t)
         time.sleep(0.1)
 
 
@@ -137,7 +136,8 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     assert "please move it" not in log
     bot_lines = [p for p in table.status.log if p[0].startswith("log.move_marble")]
     assert bot_lines and all(p[1]["who"] == "Bob" for p in bot_lines)
-    expect(page.locator("#log li").filter(has_text="For Bob: move Bob's marble from ")).not_to_have_count(0)
+    bob = page.locator("#log li").filter(has_text="For Bob: move Bob's marble from ")
+    expect(bob).not_to_have_count(0)
 
     # Take back: the board's guidance for putting the marbles back, followed by drags.
     moves = len(table.record.moves)
@@ -178,7 +178,8 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     live = quick
     page = table_page(browser, live, "fr")
     expect(page.locator("#start")).to_have_text("Commencer la partie")
-    choose_seats(page, {"red": "Anna", "yellow": "Bob"}, {"red": "bot:greedy", "yellow": "bot:greedy"})
+    choose_seats(page, {"red": "Anna", "yellow": "Bob"},
+                 {"red": "bot:greedy", "yellow": "bot:greedy"})
     page.click("#start")
     expect(page.locator("#over")).to_be_visible(timeout=240_000)
     winner = live.hub.table.players[live.hub.table.state.winners[0]]
@@ -214,7 +215,8 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
                 sha256Plain(new TextEncoder().encode(text)), await sha256Hex(text),
                 sha256Plain(new TextEncoder().encode(""))];
     }""")
-    assert said[0] == f"Non vérifié : 1 des {decks} paquets et lancers diffèrent de leurs engagements"
+    assert said[0] == (f"Non vérifié : 1 des {decks} paquets et lancers diffèrent de leurs "
+                       "engagements")
     assert said[1] == said[2]
     assert said[3] == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
