@@ -136,3 +136,18 @@ def test_a_drag_moves_a_marble_on_the_simulated_board(live):
                    json={"token": "guess", "hole": "track.5", "to": "track.6"})
     assert r.status_code == 401 and physical.occupied_holes() == held
 
+
+
+def test_names_are_kept_when_the_service_starts_again(tmp_path):
+    from marbleboard.web.live import LiveServer
+
+    with LiveServer(tmp_path / "games.db") as live:
+        start(live, {"red": "Anna"})
+    with LiveServer(tmp_path / "games.db") as live:
+        payload = table(live)
+        assert payload["state"] == "playing"
+        assert payload["names"] == {"red": "Anna", "yellow": "yellow"}
+        assert payload["setup"]["names"] == {"red": "Anna"}
+        assert payload["setup"]["kinds"] == ["human", "bot:greedy"]
+        assert admin(live, "rematch").json()["ok"]  # the resumed game's setup again
+        assert live.hub.table.players == {0: "Anna", 2: "yellow"}
