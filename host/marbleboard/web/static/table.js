@@ -62,10 +62,10 @@ function lobby(payload) {
       const i = usual.indexOf(s.dataset.seat);
       s.value = i < 0 ? "" : i === 0 ? "human" : "bot:greedy";
     });
-    const last = fromSetup();
-    if (last && last.length === Number(players.value)) {
+    const before = fromSetup();
+    if (before && before.length === Number(players.value)) {
       seatBox.querySelectorAll("select").forEach((s) => {
-        const i = last.indexOf(s.dataset.seat);
+        const i = before.indexOf(s.dataset.seat);
         s.value = i < 0 ? "" : setup.kinds[i];
       });
     }
