@@ -151,6 +151,10 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     put_back(live, page)
     expect(page.locator("#put-back")).to_be_hidden()
     wait_for(lambda: not table.restoring)
+    # The game goes on from there, whoever's turn it is (a bot is asked only now).
+    kept = len(table.record.moves)
+    play_moves(live, page, token, 1)
+    wait_for(lambda: len(table.record.moves) > kept)
 
     # Abandon (asked twice): back to the lobby with the names and seats kept.
     page.click("#abandon")
