@@ -148,6 +148,11 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     assert len(table.record.moves) < moves and table.restoring
     keep(page, "table-takeback")
     expect(page.locator("#log li").first).to_contain_text("the last move was taken back")
+    page.select_option("#lang select", "fr")  # the same guidance, in French
+    expect(page.locator("#put-back")).to_contain_text(
+        "Remettez les billes comme le montrent les lumières")
+    expect(page.locator("#log li").first).to_contain_text("le dernier coup est repris")
+    page.select_option("#lang select", "en")
     put_back(live, page)
     expect(page.locator("#put-back")).to_be_hidden()
     wait_for(lambda: not table.restoring)
