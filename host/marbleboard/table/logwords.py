@@ -18,6 +18,11 @@ def hole_words(game: Game, options: Any, hole_id: str) -> Phrase:
     if own is not None:
         said: Phrase = own(options, hole_id)
         return said
+    return plain_hole_words(hole_id)
+
+
+def plain_hole_words(hole_id: str) -> Phrase:
+    """A hole named from its id alone, for a game that does not name its holes."""
     kind, _, rest = hole_id.partition(".")
     owner, _, n = rest.rpartition(".")
     if kind == "track" and rest.isdigit():
