@@ -4,6 +4,7 @@ import random
 
 from conftest import WAMPOO, Rig
 
+from marbleboard import words
 from marbleboard.games.fairness import ChanceSource
 
 
@@ -31,7 +32,8 @@ async def test_a_hand_thrown_away_is_logged_under_the_seat_that_threw_it(board, 
         table = rig.table
         name = table.names[seat]
         assert table.state.forfeited >> seat & 1  # the table threw it away by itself
-        thrown = [line for line in table.status.log if "throws the hand away" in line]
-        assert thrown[0] == f"{name} cannot play and throws the hand away"
+        thrown = [line for line in table.status.log if line[0] == "log.no_choice"]
+        assert thrown[0][1]["who"] == name
+        assert words.say(thrown[0], "en").startswith(f"{name} has no choice: ")
         assert table.names[table.state.current] != name  # not the seat now to play
         assert table.record.moves[-1] == "fold"

@@ -161,9 +161,10 @@ def test_a_new_game_lets_go_of_the_old_games_phones(live):
 
     first, payloads, code = asyncio.run(old_phone())
     assert code == 4401
-    assert any("new game 1" in line for line in first["log"])
+    assert ["log.new_game", {"n": 1}] in first["log"]
     # Whatever came before the close was the old game's, never the new one's.
-    assert not any("new game 2" in line for p in [first, *payloads] for line in p["log"])
+    assert not any(line == ["log.new_game", {"n": 2}]
+                   for p in [first, *payloads] for line in p["log"])
     assert seat_link(live, "red") != token
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import words
 from ..board import Board
 from ..bots import Bot, make_bot
 from ..games.base import Game
@@ -25,6 +26,7 @@ from ..games.record import GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
 from .boardmap import BoardMap
 from .lights import Painter, Scene
+from .logwords import hole_words, move_line
 from .reading import Change, earlier_move, outcomes, read_move
 from .store import GameStore
 
@@ -44,7 +46,8 @@ class Question:
 class TableStatus:
     """What a screen shows besides the board: for the terminal and, later, phones."""
 
-    log: list[str] = field(default_factory=list)
+    # One phrase per event (words.py), addressed to whoever must act on it.
+    log: list[words.Phrase] = field(default_factory=list)
     question: Question | None = None
     mistakes: int = 0  # sensors that do not fit any legal move right now
 
@@ -53,7 +56,7 @@ class Table:
     def __init__(self, game: Game, board: Board, link: BoardLink, store: GameStore,
                  seats: dict[int, str], options: Any, *, quiet_s: float = QUIET_S,
                  chance: ChanceSource | None = None, bot_rng: random.Random | None = None,
-                 takeback: bool = False):
+                 takeback: bool = False, players: dict[int, str] | None = None):
         if game.marbles is None:
             raise ValueError(f"{game.title} has no marbles: it is played on the screens")
         self.game = game
@@ -67,6 +70,9 @@ class Table:
         self.allow_takeback = takeback
         rng = bot_rng or random.Random()
         self.seats = seats  # seat -> "human" or "bot:NAME"
+        # What the log calls each seat's player: a name given at the table, or the
+        # colour's own word (a key, said in each screen's language).
+        self.players = {s: (players or {}).get(s) or self.names[s] for s in seats}
         self.bots: dict[int, Bot] = {
             s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()))
             for s, kind in seats.items() if kind.startswith("bot:")}
@@ -103,10 +109,10 @@ class Table:
             self.record = record
             self.state = record.replay()
             self.game_id = game_id
-            self._say(f"resumed game {game_id} after {len(record.moves)} entries")
+            self._say(["log.resumed", {"n": game_id, "entries": len(record.moves)}])
         else:
             self.game_id = self.store.new_game(self.record)
-            self._say(f"new game {self.game_id}")
+            self._say(["log.new_game", {"n": self.game_id}])
         await self._advance()
 
     def close(self) -> None:
@@ -132,8 +138,9 @@ class Table:
                 await self.on_change(event.sensor, event.occupied)
             elif isinstance(event, SensorUnsteady):
                 hole = self.board.by_sensor.get(event.sensor)
-                self._say(f"the sensor of {hole.id if hole else event.sensor} will not settle "
-                          f"({event.changes} changes in a second): check it and its wiring")
+                where = hole_words(self.game, self.options, hole.id) if hole \
+                    else str(event.sensor)
+                self._say(["log.sensor_unsteady", {"hole": where, "changes": event.changes}])
 
     async def on_change(self, sensor: int, occupied: bool) -> None:
         self.show_mistakes = False
@@ -184,6 +191,9 @@ class Table:
             if self.restoring:
                 return
             self._new_turn()
+            if state.current in self.bots:
+                self._ask_bot()  # only now: its move is lit on the board as the game stands
+                return
         allowed = {self.bot_action} if self.bot_action is not None else None
         if state.current in self.bots and self.bot_action is None:
             return  # the bot is still thinking
@@ -205,8 +215,8 @@ class Table:
             self.status.question = Question(state.current, list(reading.actions),
                                             [self.game.action_text(state, a)
                                              for a in reading.actions])
-            self._say(f"{self.names[state.current]}: which move? "
-                      + " or ".join(self.status.question.texts))
+            self._say(["log.which", {"who": self.players[state.current],
+                                     "moves": " / ".join(self.status.question.texts)}])
             await self._show()
         else:
             await self._show()
@@ -249,9 +259,30 @@ class Table:
         self.state = record.replay()
         self._new_turn()
         self.restoring = True
-        self._say("the last move was taken back: put the marbles back as the lights show")
+        self._say(["log.put_back", {"who": self.players.get(self.state.current, "")}])
         await self._advance()
         return True
+
+    def can_take_back(self) -> bool:
+        """Whether ``takeback`` would undo a move now: some move was made, and no
+        deck was dealt since."""
+        if not self.allow_takeback or self.game_id is None:
+            return False
+        for entry in reversed(self.record.moves):
+            n = chance_index(entry)
+            if n is None:
+                return True
+            if self.record.chances[n].secret:
+                return False
+        return False
+
+    def abandon(self) -> None:
+        """The game is left unfinished: it stays in the store, with no winner, and
+        is not resumed."""
+        self.close()
+        if self.game_id is not None and not self.state.is_over():
+            self.store.finish(self.game_id, [])
+            self._say(["log.abandoned", {"n": self.game_id}])
 
     # --- committing ------------------------------------------------------------------------
 
@@ -263,11 +294,16 @@ class Table:
         assert self.game_id is not None
         seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
-        line = (f"{self.names[seat]} {self.game.forced_text(state, action)}" if forced
-                else f"{self.names[seat]}: {text}")
+        move = self.game.action_words(state, action)
+        line: words.Phrase | None = ["log.no_choice", {"who": self.players[seat], "move": move}]
+        if not forced:
+            # A bot's move was said when it was chosen, to whoever moves its marbles.
+            line = None if self.bot_action == action else \
+                ["log.played", {"who": self.players[seat], "move": move}]
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action, text)
-        self._say(line)
+        if line is not None:
+            self._say(line)
 
     async def commit(self, action: int, carried: list[Change] | None = None) -> None:
         """Play ``action``; ``carried`` are changes the board made after it showed
@@ -305,7 +341,9 @@ class Table:
         while True:
             if state.is_over():
                 self.store.finish(self.game_id, self.record.winners)
-                self._say("game over: " + " and ".join(self.record.winners) + " won")
+                winners = [self.players[self.names.index(w)] for w in self.record.winners]
+                self._say(["log.won", {"who": winners[0]}] if len(winners) == 1 else
+                          ["log.won_together", {"who": winners[0], "other": winners[1]}])
                 break
             if state.is_chance():
                 drawn_for = game.chance_seat(state)
@@ -314,19 +352,25 @@ class Table:
                 self.store.add_entry(self.game_id, len(self.record.moves),
                                      f"{outcome.kind} {n}", outcome, n)
                 self.record.add_chance(state, outcome)
-                who = "" if drawn_for is None else f"{self.names[drawn_for]}: "
-                self._say(who + (f"{outcome.kind}: commitment {outcome.commitment[:16]}"
-                                 if outcome.secret else f"{outcome.kind} {outcome.text}"))
+                if outcome.secret:
+                    self._say(["log.dealt", {"commitment": outcome.commitment[:16]}])
+                else:
+                    self._say(["log.rolled", {"who": self.players.get(drawn_for, "")
+                                              if drawn_for is not None else "",
+                                              "outcome": outcome.text}])
                 continue
             forced = game.forced(state)
             if forced is not None:
                 self._save_move(forced, forced=True)
                 continue
             break
-        if state.current in self.bots and self.bot_action is None:
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
+        if state.current in self.bots and self.bot_action is None and not self.restoring:
+            self._ask_bot()
         await self._show()
         self._schedule_settle()
+
+    def _ask_bot(self) -> None:
+        self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
 
     async def _bot_move(self) -> None:
         seat = self.state.current
@@ -335,8 +379,7 @@ class Table:
         if self.state.current != seat:
             return
         self.bot_action = action
-        self._say(f"{self.names[seat]} ({bot.name}) plays "
-                  f"{self.game.action_text(self.state, action)}: please move it")
+        self._say(move_line(self.game, self.options, self.state, action, self.players))
         await self._show()
         self._schedule_settle()
 
@@ -375,8 +418,9 @@ class Table:
         for watcher in self.watchers:
             watcher()
 
-    def _say(self, line: str) -> None:
+    def _say(self, line: words.Phrase) -> None:
         self.status.log.append(line)
         del self.status.log[:-200]
+        said = words.say(line, "en")  # the terminal and tools read English
         for listener in self.listeners:
-            listener(line)
+            listener(said)

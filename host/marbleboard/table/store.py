@@ -37,6 +37,12 @@ CREATE TABLE IF NOT EXISTS tokens (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS names (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
 CREATE TABLE IF NOT EXISTS chances (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
@@ -119,6 +125,18 @@ class GameStore:
 
     def load_tokens(self, game_id: int) -> dict[str, str]:
         return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
+                                    (game_id,)).fetchall())
+
+    def save_names(self, game_id: int, names: dict[str, str]) -> None:
+        """The players' names given at the table (seat name -> name), for a resume."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for seat, name in names.items():
+                self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?, ?)",
+                                (game_id, seat, name))
+
+    def load_names(self, game_id: int) -> dict[str, str]:
+        return dict(self.db.execute("SELECT seat, name FROM names WHERE game_id = ?",
                                     (game_id,)).fetchall())
 
     def truncate(self, game_id: int, entries: int, chances: int) -> None:

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import words
 from ..board import Board
 from ..games.registry import get_game
-from .hub import CLOSE_LINK, CLOSE_PHONES, SEAT_KINDS, Client, Refused, TableHub
+from .hub import CLOSE_LINK, CLOSE_PHONES, NAME_LENGTH, SEAT_KINDS, Client, Refused, TableHub
 from .joincodes import CodeRefused
 
 STATIC = Path(__file__).with_name("static")
@@ -70,10 +70,27 @@ class StartRequest(StrictBody):
         default=None, min_length=1, max_length=6,
         description="the colours that play, chosen from the lobby's offer; the game's "
                     "usual seats for the player count if left out")
+    names: dict[Annotated[str, Field(pattern=r"^[a-z]{1,12}$")],
+                Annotated[str, Field(max_length=NAME_LENGTH)]] = Field(
+        default_factory=dict, max_length=6,
+        description="the players' names by colour; a colour's own word where left out")
 
 
 class AdminRequest(StrictBody):
     token: Token
+
+
+class SeatLinkRequest(StrictBody):
+    token: Token
+    seat: str = Field(pattern=r"^[a-z]{1,12}$", description="the colour whose link is made anew")
+
+
+class DragRequest(StrictBody):
+    token: Token
+    hole: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_.]+$",
+                      description="the hole the marble is lifted from")
+    to: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_.]+$",
+                    description="the hole it is put in")
 
 
 class ToggleRequest(StrictBody):
@@ -101,7 +118,8 @@ class Problem(BaseModel):
     detail: str
 
 
-REQUESTS = (CardRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest, JoinRequest)
+REQUESTS = (CardRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest, JoinRequest,
+            SeatLinkRequest, DragRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -348,7 +366,30 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         if body.colours is not None and len(body.colours) != body.players:
             raise Refused(422, "colours", f"{body.players} players choose {body.players} colours")
         hub.check_admin(body.token)
-        await hub.start_game(game.name, body.players, list(body.seats), body.rules, body.colours)
+        await hub.start_game(game.name, body.players, list(body.seats), body.rules, body.colours,
+                             body.names)
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/lobby")
+    async def to_lobby(body: AdminRequest) -> Outcome:
+        """Abandon the game being played (it stays unfinished) or leave the one
+        over: back to the lobby, with the names and seats kept."""
+        hub.check_admin(body.token)
+        await hub.to_lobby()
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/rematch")
+    async def rematch(body: AdminRequest) -> Outcome:
+        """The last game again: the same seats, names and rules."""
+        hub.check_admin(body.token)
+        await hub.rematch()
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/link")
+    async def new_link(body: SeatLinkRequest) -> Outcome:
+        """Make a seat's phone link anew: the old one is refused from now on."""
+        hub.check_admin(body.token)
+        await hub.new_link(body.seat)
         return Outcome(ok=True)
 
     @app.post("/api/admin/takeback")
@@ -362,6 +403,13 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         """Lift or place a marble on the simulated board."""
         hub.check_admin(body.token)
         await hub.toggle(body.hole)
+        return Outcome(ok=True)
+
+    @app.post("/api/sim/drag")
+    async def drag(body: DragRequest) -> Outcome:
+        """Move a marble on the simulated board from one hole to another."""
+        hub.check_admin(body.token)
+        await hub.drag(body.hole, body.to)
         return Outcome(ok=True)
 
     @app.websocket("/ws")

@@ -21,12 +21,14 @@ import segno
 from ..board import Board
 from ..bots import BOT_KINDS
 from ..games.base import Game, RuleError
+from ..games.record import chance_index
 from ..games.registry import GAMES
 from ..link import BoardLink, LightState
 from ..link.lights import Effect
 from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
+from ..table.logwords import hole_words
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .joincodes import JoinCodes
@@ -36,6 +38,24 @@ PHONES_PER_SEAT = 3  # a seat's link open on more phones than this is being pass
 # Websocket close codes the pages read (4000-4999 are the application's own).
 CLOSE_LINK = 4401  # the link is not (or no longer) valid
 CLOSE_PHONES = 4429  # the seat is open on too many phones already
+NAME_LENGTH = 24  # a player's name, as typed at the table
+
+
+@dataclass
+class Setup:
+    """A game as the table screen asked for it: what a rematch starts again, and
+    what the lobby shows after a game (the names and who plays each colour)."""
+
+    game: str
+    players: int
+    kinds: list[str]
+    rules: dict[str, bool]
+    colours: list[str] | None
+    names: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "kinds": self.kinds,
+                "rules": self.rules, "colours": self.colours, "names": self.names}
 
 
 def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
@@ -101,6 +121,7 @@ class TableHub:
         self.counts = {g.name: player_counts(g, board) for g in GAMES.values()}
         self.games = [g for g in GAMES.values() if self.counts[g.name]]
         self.tokens: dict[int, str] = {}
+        self.setup: Setup | None = None  # the last game asked for
         self.clients: list[Client] = []
         self.pace_s = pace_s
         self.hand: SimulatedHand | None = None
@@ -123,7 +144,12 @@ class TableHub:
         record = self.store.load(game_id)
         names = {name: i for i, name in enumerate(record.game.seat_names)}
         seats = {names[name]: kind for name, kind in record.players.items()}
-        await self._begin(record.game, seats, record.options)
+        given = self.store.load_names(game_id)
+        await self._begin(record.game, seats, record.options,
+                          {names[s]: n for s, n in given.items()})
+        self.setup = Setup(record.game.name, len(seats), list(record.players.values()),
+                           {k: v for k, v in record.options.to_json().items()
+                            if isinstance(v, bool)}, list(record.players), given)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
         self.codes.reset(self.tokens)
 
@@ -145,9 +171,11 @@ class TableHub:
 
     async def start_game(self, game_name: str, players: int, kinds: list[str],
                          rules: dict[str, bool] | None = None,
-                         colours: list[str] | None = None) -> None:
+                         colours: list[str] | None = None,
+                         names: dict[str, str] | None = None) -> None:
         """A new game; ``kinds`` are who plays each of ``colours`` (seat names), or
-        each of the game's usual seats for the count when no colours are chosen."""
+        each of the game's usual seats for the count when no colours are chosen;
+        ``names`` are the players' names by colour (the colour's word if none)."""
         game = next((g for g in self.games if g.name == game_name), None)
         if game is None:
             raise Refused(422, "game", "this board does not play that game")
@@ -164,14 +192,23 @@ class TableHub:
             options = self._seated(game, options, data, colours)
         chosen = [game.seat_names.index(c) for c in colours] if colours else game.seats(options)
         who = dict(zip(chosen, kinds, strict=True))
+        given = {c: n.strip() for c, n in (names or {}).items() if n.strip()}
+        if set(given) - {game.seat_names[s] for s in chosen}:
+            raise Refused(422, "names", "names are given to the colours that play")
+        if any(len(n) > NAME_LENGTH for n in given.values()):
+            raise Refused(422, "names", f"a name has at most {NAME_LENGTH} letters")
         if self.table is not None and not self.table.state.is_over():
             assert self.table.game_id is not None
             self.store.finish(self.table.game_id, [])  # the old game is left unfinished
         await self.close_table()
         self._moving = None
         old_phones = self._drop_seat_clients()  # before anything of the new game is sent
-        await self._begin(game, {s: who[s] for s in game.seats(options)}, options)
+        await self._begin(game, {s: who[s] for s in game.seats(options)}, options,
+                          {game.seat_names.index(c): n for c, n in given.items()})
         assert self.table is not None and self.table.game_id is not None
+        self.store.save_names(self.table.game_id, given)
+        self.setup = Setup(game.name, players, list(kinds), dict(rules or {}),
+                           list(colours) if colours else None, given)
         self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
                        if k == "human"}
         self.store.save_tokens(self.table.game_id,
@@ -208,9 +245,11 @@ class TableHub:
     def seat_is_full(self, seat: int) -> bool:
         return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
 
-    async def _begin(self, game: Game, seats: dict[int, str], options: Any) -> None:
+    async def _begin(self, game: Game, seats: dict[int, str], options: Any,
+                     players: dict[int, str] | None = None) -> None:
+        # The host at the table screen is the one who may take a move back.
         table = Table(game, self.board, self.link, self.store, seats, options,
-                      quiet_s=self.quiet_s)
+                      quiet_s=self.quiet_s, takeback=True, players=players)
         table.watchers.append(self.changed)
         await table.start()
         self.table = table
@@ -223,6 +262,56 @@ class TableHub:
             self._tasks.append(asyncio.create_task(
                 carry_out_bot_moves(lambda: self.table, self.hand)))
         self._tasks.append(asyncio.create_task(table.run()))
+
+    async def to_lobby(self) -> None:
+        """Abandon the game on (it stays unfinished in the store) or leave the one
+        over: the table goes back to the lobby, which keeps the names and who
+        played each colour; the seats' links are good no more."""
+        if self.table is None:
+            raise Refused(409, "no-game", "no game is being played")
+        self.table.abandon()
+        await self.close_table()
+        self.table = None
+        self._moving = None
+        self.hand = None
+        self.tokens = {}
+        self.codes.reset({})
+        for client in self._drop_seat_clients():
+            if client.close is not None:
+                with contextlib.suppress(Exception):
+                    await client.close(CLOSE_LINK)
+        if self.sim is not None:  # the marbles go back to their START rows
+            self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
+        self.changed()
+
+    async def rematch(self) -> None:
+        """The last game again: the same colours, players, names and rules."""
+        setup = self.setup
+        if setup is None:
+            raise Refused(409, "no-game", "no game has been played yet")
+        await self.start_game(setup.game, setup.players, setup.kinds, setup.rules,
+                              setup.colours, setup.names)
+
+    async def new_link(self, seat_name: str) -> None:
+        """A seat's link made anew (a phone lost, or the link seen by someone
+        else): the old one is refused from now on, and its phones are told so."""
+        table = self.table
+        if table is None:
+            raise Refused(409, "no-game", "no game is being played")
+        seat = self.seat_names.index(seat_name) if seat_name in self.seat_names else -1
+        if seat not in self.tokens:
+            raise Refused(404, "seat", "that seat is not played from a phone")
+        assert table.game_id is not None
+        self.tokens[seat] = secrets.token_urlsafe(16)
+        self.store.save_tokens(table.game_id, {table.names[seat]: self.tokens[seat]})
+        self.codes.reset(self.tokens)
+        gone = [c for c in self.clients if c.seat == seat]
+        self.clients = [c for c in self.clients if c.seat != seat]
+        for client in gone:
+            if client.close is not None:
+                with contextlib.suppress(Exception):
+                    await client.close(CLOSE_LINK)
+        self.changed()
 
     async def close_table(self) -> None:
         for task in self._tasks:
@@ -332,6 +421,24 @@ class TableHub:
             raise Refused(409, "illegal", f"answer one of: {', '.join(question.texts)}")
         await table.answer(seat, question.actions[question.texts.index(move)])
 
+    async def drag(self, from_id: str, to_id: str) -> None:
+        """A marble dragged on the simulated board: lifted from one hole, put in
+        another, as a hand would."""
+        if self.sim is None:
+            raise Refused(409, "not-simulated", "the board is real: move the marble by hand")
+        for hole_id in (from_id, to_id):
+            if hole_id not in self.board:
+                raise Refused(404, "hole", "there is no such hole")
+        physical = self.sim.physical
+        if from_id not in physical.occupied_holes():
+            raise Refused(409, "no-marble", "there is no marble there to move")
+        if to_id in physical.occupied_holes():
+            raise Refused(409, "hole-taken", "that hole holds a marble already")
+        physical.set(from_id, False)
+        await asyncio.sleep(self.pace_s)  # the marble is in the hand a moment
+        physical.set(to_id, True)
+        self.changed()  # in the lobby no game watches the board: the screens are told here
+
     async def toggle(self, hole_id: str) -> None:
         """Lift or place a marble on the simulated board, as a click on the table screen."""
         if self.sim is None:
@@ -340,6 +447,7 @@ class TableHub:
             raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
         physical.set(hole_id, hole_id not in physical.occupied_holes())
+        self.changed()
 
     async def takeback(self) -> bool:
         if self.table is None:
@@ -374,6 +482,7 @@ class TableHub:
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
             "winners": table.record.winners, "log": table.status.log[-8:],
+            "names": _names(table),
             "simulated": self.sim is not None,
         }
 
@@ -394,6 +503,7 @@ class TableHub:
         payload["holes"] = holes
         if admin:
             payload["games"] = self.lobby()
+            payload["setup"] = self.setup.to_json() if self.setup else None
         if table is not None:
             state, game, names = table.state, table.game, table.names
             view = game.view(state, None)
@@ -410,9 +520,18 @@ class TableHub:
                            "phones": sum(1 for c in self.clients if c.seat == s)}
                           for s, k in table.seats.items()],
                 "winners": table.record.winners, "log": table.status.log[-12:],
+                "names": _names(table),
                 "mistakes": table.status.mistakes,
                 "commitments": [c.commitment[:16] for c in table.record.chances if c.secret],
+                "moves": sum(1 for m in table.record.moves if chance_index(m) is None),
             })
+            if state.is_over():
+                # Every deck and roll is revealed: the screen checks them against
+                # their commitments and offers the record that `marbleboard verify` reads.
+                payload["record"] = table.record.to_json(reveal=True)
+            if admin:
+                payload["takeback"] = table.can_take_back()
+                payload["put_back"] = self._put_back(table)
             if admin:
                 payload["links"] = {names[s]: {"url": self.seat_link(s),
                                                "qr": _qr_svg(self.seat_link(s)),
@@ -420,6 +539,19 @@ class TableHub:
                                     for s in self.tokens}
                 payload["join"] = [self.base_url, *self.other_bases]  # where codes are typed
         return payload
+
+    def _put_back(self, table: Table) -> dict[str, list[Any]] | None:
+        """After a takeback, the holes to empty and to fill until the board is as
+        the game stands again (what the lights show), or None."""
+        if not table.restoring:
+            return None
+        extra, missing = table.map.differences(table.occupied, table.map.target(table.state))
+
+        def said(sensors: list[int]) -> list[Any]:
+            holes = [self.board.by_sensor.get(s) for s in sensors]
+            return [hole_words(table.game, table.options, h.id) for h in holes if h is not None]
+
+        return {"lift": said(extra), "place": said(missing)}
 
     def payload_for(self, client: Client) -> dict[str, Any]:
         if client.seat is not None:
@@ -456,6 +588,11 @@ def _phase(table: Table | None) -> str:
     if table is None:
         return "lobby"
     return "over" if table.state.is_over() else "playing"
+
+
+def _names(table: Table) -> dict[str, str]:
+    """Seat name -> the player's name (a colour's word where none was given)."""
+    return {table.names[s]: name for s, name in table.players.items()}
 
 
 def _marble_colours(table: Table) -> dict[str, str]:
