@@ -1,4 +1,5 @@
-"""The log's words for holes and for a move someone must make with the marbles."""
+"""The log's words for a move someone must make with the marbles: addressed to the
+player by name, the marble by its colour, the holes as the game names them."""
 
 import random
 
@@ -6,35 +7,43 @@ from conftest import WAMPOO
 
 from marbleboard import words
 from marbleboard.games.fairness import ChanceSource
-from marbleboard.table.logwords import hole_words, move_line, plain_hole_words
+from marbleboard.table.logwords import listed, move_line
 
 
-def test_holes_a_game_does_not_name_are_named_from_their_ids_in_both_languages():
-    said = {h: [words.say(plain_hole_words(h), lang) for lang in ("en", "fr")]
-            for h in ("track.12", "start.red.1", "home.blue.2", "lamp.3")}
-    assert said == {"track.12": ["hole 12", "la case 12"],
-                    "start.red.1": ["red's start row", "la ligne de départ de rouge"],
-                    "home.blue.2": ["blue's home hole 2", "la case 2 de la maison de bleu"],
-                    "lamp.3": ["hole lamp.3", "la case lamp.3"]}
-
-
-def test_a_move_known_before_it_is_made_says_whose_marble_goes_where():
-    options = WAMPOO.options({"players": 2})
+def first_deal(options):
     state = WAMPOO.new_state(options)
     source = ChanceSource(random.Random(1))  # the same deal every time
     while state.is_chance():
         state.apply_chance(source.draw(state.chance_due(), WAMPOO.outcome_text).values)
+    return state
+
+
+def test_a_move_to_make_names_the_player_the_marble_and_the_holes():
+    options = WAMPOO.options({"players": 2})
+    state = first_deal(options)
     rules = WAMPOO.marbles
     players = {0: "Anna", 2: "Bob"}
     for action in state.legal_actions():
         path = rules.path(state, action)
-        line = move_line(WAMPOO, options, state, action, players)
-        if len(path) >= 2 and not rules.knocked(state, action):
-            assert line[0] == "log.move_marble"
-            who = players[state.current]
-            assert words.say(line, "en") == (
-                f"For {who}: move {players[rules.mover(state, action)]}'s marble from "
-                f"{words.say(hole_words(WAMPOO, options, path[0]))} to "
-                f"{words.say(hole_words(WAMPOO, options, path[-1]))}")
-            return
+        if len(path) < 2 or rules.knocked(state, action):
+            continue
+        who = players[state.current]
+        colour = WAMPOO.seat_names[rules.mover(state, action)]
+        start, end = (words.say(WAMPOO.hole_words(options, h)) for h in (path[0], path[-1]))
+        assert words.say(move_line(WAMPOO, options, state, action, players)) == (
+            f"{who}: move the {colour} marble from {start} to {end}")
+        assert words.say(move_line(WAMPOO, options, state, action, players, bot=True)) == (
+            f"For {who}: move the {colour} marble from {start} to {end}")
+        assert words.say(move_line(WAMPOO, options, state, action, players), "fr") == (
+            f"{who} : déplacez la bille {words.say(colour, 'fr')} de "
+            f"{words.say(WAMPOO.hole_words(options, path[0]), 'fr')} à "
+            f"{words.say(WAMPOO.hole_words(options, path[-1]), 'fr')}")
+        return
     raise AssertionError("no move of one marble in the first deal")
+
+
+def test_marbles_knocked_together_are_listed():
+    a, b, c = (["wampoo.marble." + s] for s in ("red", "blue", "green"))
+    assert words.say(listed([a])) == "the red marble"
+    assert words.say(listed([a, b])) == "the red marble and the blue marble"
+    assert words.say(listed([a, b, c]), "fr") == "la bille rouge, la bille bleue et la bille verte"

@@ -1,52 +1,50 @@
 """The log's words for holes and for a move someone must make with the marbles.
 
-A game may name its holes itself (``Game.hole_words``); until it does, holes are
-named here from their ids: ``track.12``, ``start.red.1``, ``home.red.2``.
+Holes are named by the game (``Game.hole_words``), marbles by their colour in the
+game's own words (``<game>.marble.<colour>``), so the line reads as the phone does:
+"Anna: move the red marble from 12 to 19".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import words
 from ..games.base import Game
 from ..words import Phrase
 
 
-def hole_words(game: Game, options: Any, hole_id: str) -> Phrase:
-    """A hole as the players call it, as a phrase."""
-    own = getattr(game, "hole_words", None)
-    if own is not None:
-        said: Phrase = own(options, hole_id)
-        return said
-    return plain_hole_words(hole_id)
+def marble_words(game: Game, seat: int) -> Phrase:
+    """A seat's marble as the game says it ("the red marble"), or by its colour's word."""
+    name = game.seat_names[seat]
+    key = f"{game.name}.marble.{name}"
+    return [key] if key in words.catalog()["en"] else ["log.marble_of", {"colour": name}]
 
 
-def plain_hole_words(hole_id: str) -> Phrase:
-    """A hole named from its id alone, for a game that does not name its holes."""
-    kind, _, rest = hole_id.partition(".")
-    owner, _, n = rest.rpartition(".")
-    if kind == "track" and rest.isdigit():
-        return ["hole.track", {"n": int(rest)}]
-    if kind in ("start", "home") and owner and n.isdigit():
-        return [f"hole.{kind}", {"owner": owner, "n": int(n)}]
-    return ["hole.other", {"id": hole_id}]
+def listed(items: list[Phrase]) -> Phrase:
+    """Phrases said as one list: "a", "a and b", "a, b and c"."""
+    said = items[-1]
+    for i, item in enumerate(reversed(items[:-1])):
+        said = ["log.and" if i == 0 else "log.comma", [item, said]]
+    return said
 
 
 def move_line(game: Game, options: Any, state: Any, action: int,
-              players: dict[int, str]) -> Phrase:
-    """The log line for a move the table knows before it is made (a bot's): whose
-    marble goes from where to where, addressed to the player of the seat to play
-    (``players``: seat -> the player's name)."""
+              players: dict[int, str], bot: bool = False) -> Phrase:
+    """The log line for a move to be made with the marbles: which marble goes from
+    where to where, addressed to the seat to play by its player's name
+    (``players``: seat -> name); a bot's is "For Bob: ...", to whoever moves for it."""
     rules = game.marbles
     who = players[state.current]
     path = rules.path(state, action) if rules is not None else []
     if rules is None or len(path) < 2:
-        return ["log.bot_plays", {"who": who, "move": game.action_words(state, action)}]
-    args: dict[str, Any] = {"who": who, "owner": players.get(rules.mover(state, action), ""),
-                            "from": hole_words(game, options, path[0]),
-                            "to": hole_words(game, options, path[-1])}
+        return ["log.bot_plays" if bot else "log.plays",
+                {"who": who, "move": game.action_words(state, action)}]
+    args: dict[str, Any] = {"who": who, "marble": marble_words(game, rules.mover(state, action)),
+                            "from": game.hole_words(options, path[0]),
+                            "to": game.hole_words(options, path[-1])}
     knocked = rules.knocked(state, action)
     if knocked:
-        args["knocked"] = players.get(knocked[0][1], game.seat_names[knocked[0][1]])
-        return ["log.move_marble_knock", args]
-    return ["log.move_marble", args]
+        args["knocked"] = listed([marble_words(game, seat) for _hole, seat in knocked])
+        return ["log.move_for_knock" if bot else "log.move_knock", args]
+    return ["log.move_for" if bot else "log.move", args]

@@ -26,7 +26,7 @@ from ..games.record import GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
 from .boardmap import BoardMap
 from .lights import Painter, Scene
-from .logwords import hole_words, move_line
+from .logwords import move_line
 from .reading import Change, earlier_move, outcomes, read_move
 from .store import GameStore
 
@@ -138,7 +138,7 @@ class Table:
                 await self.on_change(event.sensor, event.occupied)
             elif isinstance(event, SensorUnsteady):
                 hole = self.board.by_sensor.get(event.sensor)
-                where = hole_words(self.game, self.options, hole.id) if hole \
+                where = self.game.hole_words(self.options, hole.id) if hole \
                     else str(event.sensor)
                 self._say(["log.sensor_unsteady", {"hole": where, "changes": event.changes}])
 
@@ -379,7 +379,8 @@ class Table:
         if self.state.current != seat:
             return
         self.bot_action = action
-        self._say(move_line(self.game, self.options, self.state, action, self.players))
+        self._say(move_line(self.game, self.options, self.state, action, self.players,
+                            bot=True))
         await self._show()
         self._schedule_settle()
 

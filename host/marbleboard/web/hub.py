@@ -28,7 +28,6 @@ from ..link.lights import Effect
 from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
-from ..table.logwords import hole_words
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .joincodes import JoinCodes
@@ -549,7 +548,7 @@ class TableHub:
 
         def said(sensors: list[int]) -> list[Any]:
             holes = [self.board.by_sensor.get(s) for s in sensors]
-            return [hole_words(table.game, table.options, h.id) for h in holes if h is not None]
+            return [table.game.hole_words(table.options, h.id) for h in holes if h is not None]
 
         return {"lift": said(extra), "place": said(missing)}
 
