@@ -37,14 +37,15 @@ def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):
             answer.click()
         elif status == "Your turn" and button.count():
             if moves == 6 and not shot:
-                phone.locator(".card").first.click()  # choose a card: its moves light up
+                phone.locator(".card").first.click()  # choose a card: the phone lists its moves
                 phone.wait_for_timeout(400)
                 keep(phone, "phone")
                 keep(table, "table")
                 shot = True
                 button = phone.locator("[data-move]").first
             turns = live.hub.table.state.turns
-            button.click()
+            button.click()  # the move is shown on the picture
+            phone.locator("#play").click()
             moves += 1
             for _ in range(300):  # until the move has been read from the marbles
                 if live.hub.table.state.turns > turns:
@@ -71,7 +72,7 @@ def test_the_phone_speaks_french_when_asked(live, browser):
     phone.goto(links["red"]["url"])
     # Whatever the deal (red may even have had to throw the hand away), in French.
     expect(phone.locator("#status")).to_have_text(
-        re.compile(r"À vous de jouer|À jaune de jouer|Vous avez jeté votre main"))
+        re.compile(r"À vous de jouer|En attente de jaune|Vous avez jeté votre main"))
     assert phone.locator("#who").inner_text() == "marbleboard — rouge"
 
 
@@ -126,7 +127,8 @@ def test_a_double_tap_sends_one_move(live, browser):
     move = phone.locator("[data-move]").first  # the table has played any forced turn
     expect(move).to_be_enabled()
     turns = live.hub.table.state.turns
-    move.dblclick()
+    move.click()
+    phone.locator("#play").dblclick()
     for _ in range(200):
         if live.hub.table.state.turns > turns:
             break

@@ -52,7 +52,8 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
                 keep(phone, "wahoo-phone")
                 keep(table, "wahoo-table")
             turns = state.turns
-            button.click()
+            button.click()  # the move is shown on the picture
+            phone.locator("#play").click()
             moved += 1
             for _ in range(300):  # until the move has been read from the marbles
                 if live6.hub.table.state.turns > turns:
