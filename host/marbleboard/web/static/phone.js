@@ -70,10 +70,11 @@ function cardButton(card, p, off) {
   const chosen = p.chosen === rank;
   const button = el("button", {
     type: "button", class: "card" + ("HD".includes(suit) && !joker ? " red" : "") + (chosen ? " chosen" : ""),
-    "data-card": card, "aria-label": label, "aria-pressed": String(chosen),
+    "data-card": card, "aria-pressed": String(chosen),
     on: { click: () => act("card", { card: chosen ? null : card }) },
   }, el("span", { class: "rank", "aria-hidden": "true" }, face),
-  el("span", { class: "pip", "aria-hidden": "true" }, pip));
+  el("span", { class: "pip", "aria-hidden": "true" }, pip),
+  el("span", { class: "sr" }, label));  // what a screen reader says: the card's name
   button.disabled = off || p.turn !== seat;
   return button;
 }
