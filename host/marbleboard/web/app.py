@@ -107,7 +107,8 @@ class Problem(BaseModel):
     detail: str
 
 
-REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest, JoinRequest)
+REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
+            JoinRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",

@@ -59,23 +59,23 @@ function letter(s) {
   return t(s).slice(0, 1).toUpperCase();
 }
 
-function cardButton(card, p, off) {
+function cardButton(card, p, off, mine) {
   const rank = card[0], suit = card[1];
   const joker = rank === "X";
   const label = joker ? t("rank.X") : t("cardName", {
     rank: "AKQJX".includes(rank) ? t(`rank.${rank}`) : rank === "T" ? "10" : rank,
     suit: t(`suit.${suit}`) });
   const face = joker ? "★" : rank === "T" ? "10" : rank;
-  const pip = joker ? "🃏" : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit];
+  const pip = joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit];
   const chosen = p.chosen === rank;
   const button = el("button", {
     type: "button", class: "card" + ("HD".includes(suit) && !joker ? " red" : "") + (chosen ? " chosen" : ""),
     "data-card": card, "aria-pressed": String(chosen),
     on: { click: () => act("card", { card: chosen ? null : card }) },
   }, el("span", { class: "rank", "aria-hidden": "true" }, face),
-  el("span", { class: "pip", "aria-hidden": "true" }, pip),
+  el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" }, pip),
   el("span", { class: "sr" }, label));  // what a screen reader says: the card's name
-  button.disabled = off || p.turn !== seat;
+  button.disabled = off || !mine;
   return button;
 }
 
@@ -126,7 +126,10 @@ function drawPicture(p, moves, off) {
   for (const [id, s] of Object.entries(p.marbles || {})) {
     const h = hole(id);
     if (!h) continue;
-    const mark = svg("text", { x: h.x, y: h.y, class: "letter", "font-size": board.marble * 0.6 });
+    // Drawn larger than life: a phone's picture is small, and the letter must be read.
+    const big = board.marble * 0.7;
+    overlay.append(svg("circle", { cx: h.x, cy: h.y, r: big, class: "big-marble", fill: board.seats[s] || "#eee" }));
+    const mark = svg("text", { x: h.x, y: h.y, class: "letter", "font-size": big * 1.3 });
     mark.textContent = letter(s);
     overlay.append(mark);
   }
@@ -207,7 +210,7 @@ function render() {
   status.dataset.state = link === "offline" ? "reconnecting" : p.state === "playing" ? (mine ? "turn" : "waiting") : p.state;
   error.textContent = link === "refused" ? t(refusal) : note;
   document.getElementById("hand-box").hidden = !(p.hand && p.hand.length);
-  document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => cardButton(card, p, off)));
+  document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => cardButton(card, p, off, mine)));
   const showButton = document.getElementById("show");
   const shown = Boolean(p.chosen) && p.shown === p.chosen;
   showButton.hidden = !mine || !p.chosen || Boolean(p.question);
