@@ -27,7 +27,8 @@ def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):
     moves = 0
     shot = False
     while True:
-        expect(phone.locator("#status")).not_to_have_text("Connecting…", timeout=10000)
+        expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining",
+                                                               timeout=10000)
         status = phone.locator("#status").inner_text()
         if status.startswith("Game over"):
             break
@@ -103,7 +104,7 @@ def test_a_link_of_the_last_game_is_told_it_is_no_longer_valid(live, browser):
     old = start()["red"]["url"]
     phone = browser.new_page()
     phone.goto(old + "&lang=en")
-    expect(phone.locator("#status")).not_to_have_text("Connecting…")
+    expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining")
     start()
     expect(phone.locator("#status")).to_have_text(
         "This link is not valid: scan the QR code again")
@@ -235,7 +236,7 @@ def test_a_seat_link_on_too_many_phones_says_so(live, browser):
     for _ in range(PHONES_PER_SEAT):
         phone = browser.new_page()
         phone.goto(url + "&lang=en")
-        expect(phone.locator("#status")).not_to_have_text("Connecting…")
+        expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining")
         phones.append(phone)
     one_more = browser.new_page()
     one_more.goto(url + "&lang=fr")
