@@ -235,3 +235,23 @@ def test_a_phone_reconnects_with_nothing_to_tap_and_says_game_over(tmp_path, bro
         phone.evaluate("show({...last, state: 'over', winners: ['red']})")
         expect(phone.locator("#status")).to_have_text("Partie terminée : rouge a gagné")
         expect(phone.locator("button:visible:enabled")).to_have_count(0)
+
+
+def test_a_phone_that_cannot_reach_the_board_says_so_instead_of_spinning(live, browser):
+    links = start(live)
+    phone = browser.new_context(**PHONE).new_page()
+    # Every connection the page opens is turned away: the service is not there.
+    phone.route_web_socket(re.compile(r"/ws"), lambda ws: ws.close(code=1011))
+    phone.goto(links["red"]["url"] + "&lang=en")
+    expect(phone.locator("#status")).to_have_text("Joining the table…")
+    expect(phone.locator("#status")).to_have_text(
+        "Cannot reach the board: is this phone on the table's Wi-Fi? Still trying…",
+        timeout=12000)
+    expect(phone.locator("button:visible")).to_have_count(0)
+    # A service that does not answer to the name the page was opened with: trying
+    # again cannot help, and the page says what to do.
+    other = browser.new_context(**PHONE).new_page()
+    other.route_web_socket(re.compile(r"/ws"), lambda ws: ws.close(code=1008))
+    other.goto(links["red"]["url"] + "&lang=fr")
+    expect(other.locator("#status")).to_have_text(
+        "Cette adresse ne mène pas au plateau : scannez à nouveau le code QR")

@@ -11,6 +11,7 @@ let slow = false;  // the first connection is taking long: the phone may be on a
 let pending = false;  // a request is on its way
 let playedTurn = null;  // the turn a move was sent for: one move a turn
 let note = "";
+let tapped = null;  // the card last tapped (of two of a rank, the one to mark)
 let selected = null;  // the notation of the move shown on the picture
 let board = null;  // the board's shape, to draw the picture
 let picture = null;  // the picture's svg, drawn once
@@ -67,11 +68,13 @@ function cardButton(card, p, off, mine) {
     suit: t(`suit.${suit}`) });
   const face = joker ? "★" : rank === "T" ? "10" : rank;
   const pip = joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit];
-  const chosen = p.chosen === rank;
+  // Two cards of a rank play alike: the one tapped is the one marked.
+  const chosen = p.chosen === rank && (tapped && tapped[0] === rank ? tapped === card
+    : p.hand.find((c) => c[0] === rank) === card);
   const button = el("button", {
     type: "button", class: "card" + ("HD".includes(suit) && !joker ? " red" : "") + (chosen ? " chosen" : ""),
     "data-card": card, "aria-pressed": String(chosen),
-    on: { click: () => act("card", { card: chosen ? null : card }) },
+    on: { click: () => { tapped = chosen ? null : card; act("card", { card: tapped }); } },
   }, el("span", { class: "rank", "aria-hidden": "true" }, face),
   el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" }, pip),
   el("span", { class: "sr" }, label));  // what a screen reader says: the card's name
@@ -224,7 +227,8 @@ function render() {
   const waiting = p.moving || playedTurn === p.turns;
   const hint = !mine || p.question ? ""
     : waiting ? t("moving")
-    : !moves.length ? t("noMoves")
+    : !(p.moves || []).length ? t("noMoves")
+    : !moves.length ? t("cardNoMoves")
     : p.hand && !p.chosen ? t("chooseCard")
     : shown ? t("shownOnBoard")
     : t("chooseOne");
