@@ -77,6 +77,11 @@ def test_a_card_chosen_on_the_phone_lights_nothing_until_the_player_asks(live):
     post = lambda path, **body: httpx.post(  # noqa: E731
         f"{live.url}/api/seats/{seat}/{path}", json={"token": token, "turn": turn, **body})
     assert post("show", show=True).json()["code"] == "no-card"  # nothing chosen yet
+    other_seat = next(s for s in links if s != seat)
+    refused = httpx.post(f"{live.url}/api/seats/{other_seat}/show", json={
+        "token": token_of(links[other_seat]["url"]), "turn": turn, "show": True})
+    assert refused.status_code == 409 and refused.json()["code"] == "not-your-turn"
+    assert post("show", show="yes please").status_code == 422
     assert post("card", card=card).status_code == 200
     # The board is public and the hand is not: the table does not learn the card.
     assert table.group is None
