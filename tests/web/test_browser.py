@@ -38,14 +38,17 @@ def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):
             answer.click()
         elif status == "Your turn" and button.count():
             if moves == 6 and not shot:
-                phone.locator(".card").first.click()  # choose a card: the phone lists its moves
+                card = button.get_attribute("data-for")  # a card that has a move
+                # Choose it: the phone lists its moves.
+                phone.locator(f".card[data-card^='{card}']").first.click()
+                button = phone.locator("[data-move]").first
+            turns = live.hub.table.state.turns
+            button.click()  # the move is shown on the picture
+            if moves == 6 and not shot:
                 phone.wait_for_timeout(400)
                 keep(phone, "phone")
                 keep(table, "table")
                 shot = True
-                button = phone.locator("[data-move]").first
-            turns = live.hub.table.state.turns
-            button.click()  # the move is shown on the picture
             phone.locator("#play").click()
             moves += 1
             for _ in range(300):  # until the move has been read from the marbles

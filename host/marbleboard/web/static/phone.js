@@ -96,6 +96,7 @@ function moveButton(m, off) {
   }
   const button = el("button", {
     type: "button", "data-move": m.text, "aria-pressed": String(selected === m.text), class: "move",
+    ...(m.card ? { "data-for": m.card } : {}),
     on: { click: () => { selected = m.text; render(); } },
   }, ...children);
   button.disabled = off;
