@@ -240,6 +240,7 @@ def test_a_phone_reconnects_with_nothing_to_tap_and_says_game_over(tmp_path, bro
         phone.evaluate("show({...last, state: 'over', winners: ['red']})")
         expect(phone.locator("#status")).to_have_text("Partie terminée : rouge a gagné")
         expect(phone.locator("button:visible:enabled")).to_have_count(0)
+        expect(phone.locator(".card:visible")).to_have_count(0)  # the game's hands are done
 
 
 def test_a_phone_that_cannot_reach_the_board_says_so_instead_of_spinning(live, browser):

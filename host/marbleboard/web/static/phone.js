@@ -213,7 +213,7 @@ function render() {
   status.textContent = statusText(p);
   status.dataset.state = link === "offline" ? "reconnecting" : p.state === "playing" ? (mine ? "turn" : "waiting") : p.state;
   error.textContent = link === "refused" ? t(refusal) : note;
-  document.getElementById("hand-box").hidden = !(p.hand && p.hand.length);
+  document.getElementById("hand-box").hidden = !(p.hand && p.hand.length) || p.state === "over";
   document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => cardButton(card, p, off, mine)));
   const showButton = document.getElementById("show");
   const shown = Boolean(p.chosen) && p.shown === p.chosen;
