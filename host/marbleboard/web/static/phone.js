@@ -91,9 +91,6 @@ function moveButton(m, off) {
   const words = say(m.words || m.text);
   const children = [el("span", { class: "words" }, words)];
   if (words !== m.text) children.push(el("small", { class: "notation", "aria-label": `${t("notation")} ${m.text}` }, m.text));
-  if (m.knocks && m.knocks.length) {
-    children.push(el("span", { class: "knocks" }, t("knocksHome", m.knocks.map((k) => nameOf(k.seat)).join(", "))));
-  }
   const button = el("button", {
     type: "button", "data-move": m.text, "aria-pressed": String(selected === m.text), class: "move",
     ...(m.card ? { "data-for": m.card } : {}),
