@@ -144,6 +144,9 @@ def test_moves_read_as_words_and_the_picture_shows_the_chosen_one(live, browser,
     # Whose turn it is, by the player's name when the table knows it.
     phone.evaluate(f"show({{...last, turn: '{other}', names: {{{other}: 'Anna'}}}})")
     expect(phone.locator("#status")).to_have_text(waiting.format("Anna"))
+    phone.evaluate(f"show({{...last, names: {{{other}: '{other}'}}}})")  # nobody named it
+    expect(phone.locator("#status")).to_have_text(
+        waiting.format({"yellow": "jaune", "red": "rouge"}[other] if lang == "fr" else other))
     expect(phone.locator("[data-move]")).to_have_count(0)
 
 

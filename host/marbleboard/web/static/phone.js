@@ -52,7 +52,9 @@ function show(p) {
 
 // A seat's name for people: the player's own name when the table knows it.
 function nameOf(s) {
-  return (last && last.names && last.names[s]) || t(s);
+  const name = last && last.names && last.names[s];
+  // A seat nobody named is called by its colour, which is said in the phone's language.
+  return name && name !== s ? name : t(s);
 }
 
 // The first letter of a colour's word marks its marbles: colour is never the only cue.
