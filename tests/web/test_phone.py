@@ -171,14 +171,20 @@ def test_the_picture_marks_the_marbles_a_move_knocks_home(live, browser):
 def test_a_tap_on_a_destination_plays_the_move_and_locks_the_phone(live, browser):
     links = start(live)
     seat, _token, me = mover(live, links)
+    # A card's moves are the ones on the picture: one of them alone ends in its hole
+    # (an Ace, a King and a Joker all bring a marble out to the same hole).
     by_end = {}
     for m in me["moves"]:
-        by_end.setdefault(m["to"], []).append(m)
-    end, (move,) = next((k, v) for k, v in by_end.items() if len(v) == 1)
+        by_end.setdefault((m["card"], m["to"]), []).append(m)
+    (card, end), (move,) = next((k, v) for k, v in by_end.items() if len(v) == 1)
     phone = browser.new_context(**PHONE).new_page()
     held = []
     phone.route(re.compile(r"/api/seats/\w+/move$"), lambda route: held.append(route))
     phone.goto(links[seat]["url"] + "&lang=en")
+    if card is not None:
+        phone.locator(f".card[data-card^='{card}']").first.click()
+        expect(phone.locator("[data-move]")).to_have_count(
+            sum(m["card"] == card for m in me["moves"]))
     target = phone.locator(f"#picture .target[data-to='{end}']")
     expect(target).to_have_count(1)
     turns = live.hub.table.state.turns
