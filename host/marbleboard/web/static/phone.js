@@ -39,12 +39,15 @@ async function act(path, body) {
   }
 }
 
+let boardAsked = false;
 function loadBoard() {
-  fetch("/api/board").then((r) => r.json()).then((shape) => { board = shape; render(); }).catch(() => {});
+  boardAsked = true;
+  fetch("/api/board").then((r) => r.json()).then((shape) => { board = shape; render(); })
+    .catch(() => { boardAsked = false; });  // asked again with the next payload
 }
 
 function show(p) {
-  if (!board) loadBoard();
+  if (!board && !boardAsked) loadBoard();
   if (!last || last.turns !== p.turns) selected = null;
   last = p;
   render();
