@@ -38,7 +38,8 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
     phone.goto(table.locator("#qrs a").first.get_attribute("href") + "&lang=en")
     moved = 0
     for _ in range(400):
-        expect(phone.locator("#status")).not_to_have_text("Connecting…", timeout=10000)
+        expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining",
+                                                               timeout=10000)
         state = live6.hub.table.state
         if state.is_over() or moved >= 3:
             break
@@ -52,7 +53,8 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
                 keep(phone, "wahoo-phone")
                 keep(table, "wahoo-table")
             turns = state.turns
-            button.click()
+            button.click()  # the move is shown on the picture
+            phone.locator("#play").click()
             moved += 1
             for _ in range(300):  # until the move has been read from the marbles
                 if live6.hub.table.state.turns > turns:

@@ -45,6 +45,12 @@ class CardRequest(StrictBody):
                              description="a card in the hand, or null to clear the choice")
 
 
+class ShowRequest(StrictBody):
+    token: Token
+    turn: int = Field(ge=0)
+    show: bool = Field(description="light the chosen card's moves on the board, or stop")
+
+
 class MoveRequest(StrictBody):
     token: Token
     turn: int = Field(ge=0)
@@ -118,8 +124,8 @@ class Problem(BaseModel):
     detail: str
 
 
-REQUESTS = (CardRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest, JoinRequest,
-            SeatLinkRequest, DragRequest)
+REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
+            JoinRequest, SeatLinkRequest, DragRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -310,8 +316,14 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
 
     @app.post("/api/seats/{seat}/card")
     async def choose_card(seat: str, body: CardRequest) -> Outcome:
-        """Choose a card: the board lights its moves."""
+        """Choose a card: the phone lists its moves (the board is not told)."""
         await hub.choose_card(hub.check_seat(seat, body.token), body.card, body.turn)
+        return Outcome(ok=True)
+
+    @app.post("/api/seats/{seat}/show")
+    async def show_on_board(seat: str, body: ShowRequest) -> Outcome:
+        """Light the chosen card's moves on the board for everyone (or stop)."""
+        await hub.show_on_board(hub.check_seat(seat, body.token), body.show, body.turn)
         return Outcome(ok=True)
 
     @app.post("/api/seats/{seat}/move")

@@ -129,6 +129,10 @@ class TableHub:
         # The turn whose move a phone has asked for, until the marbles have moved: a
         # second tap must not start a second move.
         self._moving: tuple[Table, int] | None = None
+        # The card each seat's phone has chosen (table, turn, rank): its moves show on
+        # that phone only. The board is public and the hand is not: the board shows
+        # them when the player asks (show_on_board).
+        self._chosen: dict[int, tuple[Table, int, str]] = {}
         self.sent = 0  # payloads sent, for benchmarks
 
     # --- the game's life ----------------------------------------------------------
@@ -364,11 +368,10 @@ class TableHub:
         return table
 
     async def choose_card(self, seat: int, card: str | None, turn: int) -> None:
-        """A card picked on the phone: its rank (the first letter) is the group of
-        moves the board lights."""
+        """A card picked on the phone (None: put back): its rank (the first letter)
+        is the group of moves the phone lists. The board is not told."""
         table = self._table_for(seat, turn)
-        if self.hand is not None and self._moving == (table, turn):
-            # The lights must keep showing the move the hand is carrying out.
+        if self._moving == (table, turn):
             raise Refused(409, "moving", "your move is being made")
         group = None
         if card is not None:
@@ -376,7 +379,33 @@ class TableHub:
             if not any(c[0] == card[0] for c in hand):
                 raise Refused(409, "not-held", "you do not hold that card")
             group = card[0]
-        await table.choose(seat, group)
+            self._chosen[seat] = (table, turn, group)
+        else:
+            self._chosen.pop(seat, None)
+        if table.group is not None and table.group != group:
+            # The board stops showing a card the player has put back.
+            await table.choose(seat, None)
+        self.changed()
+
+    def chosen_card(self, seat: int) -> str | None:
+        """The rank the seat's phone has chosen this turn, if any."""
+        table = self.table
+        chosen = self._chosen.get(seat)
+        if table is None or chosen is None or chosen[:2] != (table, table.state.turns):
+            return None
+        return chosen[2]
+
+    async def show_on_board(self, seat: int, show: bool, turn: int) -> None:
+        """The player asks the board to light the chosen card's moves (or to stop):
+        everyone at the table sees them, so it is the player's choice."""
+        table = self._table_for(seat, turn)
+        if self._moving == (table, turn):
+            raise Refused(409, "moving", "your move is being made")
+        group = self.chosen_card(seat)
+        if show and group is None:
+            raise Refused(409, "no-card", "choose a card first")
+        await table.choose(seat, group if show else None)
+        self.changed()
 
     async def play(self, seat: int, move: str, turn: int) -> str:
         table = self._table_for(seat, turn)
@@ -465,8 +494,7 @@ class TableHub:
         state, game, names = table.state, table.game, table.names
         view = game.view(state, seat)  # the one source of what this seat may see
         mine = state.current == seat
-        moves = [{"text": game.action_text(state, a), "card": game.action_group(state, a)}
-                 for a in state.legal_actions()] if mine else []
+        moves = [_move(game, state, a, names) for a in state.legal_actions()] if mine else []
         question = table.status.question
         public = game.public(state)
         mine_public = public.pop("seats", {}).get(names[seat], {})
@@ -475,7 +503,9 @@ class TableHub:
             "state": _phase(table), "position": view.position, "turns": state.turns,
             "turn": names[state.current] if state.current >= 0 else None,
             **game.private(state, seat), "public": public,
-            "moves": moves, "chosen": table.group if mine else None,
+            "moves": moves, "chosen": self.chosen_card(seat) if mine else None,
+            "shown": table.group if mine else None,  # what the board lights for this seat
+            "marbles": _marbles_drawn(table),  # the board is public: the phone draws it
             "moving": mine and self._moving == (table, state.turns),
             "question": question.texts if question is not None and question.seat == seat
             else None,
@@ -594,9 +624,37 @@ def _names(table: Table) -> dict[str, str]:
     return {table.names[s]: name for s, name in table.players.items()}
 
 
+def _move(game: Game, state: Any, action: int, names: tuple[str, ...]) -> dict[str, Any]:
+    """A legal move as a phone shows it: in words, in the notation, and on the board
+    picture (the holes its marble passes, where it lands, the marbles it knocks home)."""
+    path: list[str] = []
+    knocks: list[dict[str, str]] = []
+    if game.marbles is not None:
+        path = list(game.marbles.path(state, action))
+        knocks = [{"hole": hole, "seat": names[seat]}
+                  for hole, seat in game.marbles.knocked(state, action)]
+    return {"text": game.action_text(state, action), "words": game.action_words(state, action),
+            "card": game.action_group(state, action), "path": path,
+            "to": path[-1] if path else None, "knocks": knocks}
+
+
 def _marble_colours(table: Table) -> dict[str, str]:
     """Hole id -> the colour of the marble the game puts there."""
     return {h: table.names[seat] for h, seat in table.painter.rules.marbles(table.state).items()}
+
+
+def _marbles_drawn(table: Table) -> dict[str, str]:
+    """Hole id -> the colour of the marble in it as the game stands, the marbles
+    waiting in a START row drawn in its first holes (the game counts them, it does
+    not place them)."""
+    rules = table.painter.rules
+    drawn = _marble_colours(table)
+    waiting = dict(rules.target(table.state).pools)
+    for seat in table.seats:
+        row = tuple(rules.pool(table.state, seat))
+        for hole in row[:waiting.get(row, 0)]:
+            drawn.setdefault(hole, table.names[seat])
+    return drawn
 
 
 def _add_lights(board: Board, lights: LightState, holes: dict[str, dict[str, Any]]) -> None:

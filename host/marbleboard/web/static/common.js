@@ -104,7 +104,8 @@ function showPublic(target, facts) {
 // One websocket; it comes back by itself after a phone sleeps or the host restarts.
 // onStatus("online"), onStatus("offline") while it is gone, or onStatus("refused",
 // why) when the service will not serve this link (the close codes are the hub's).
-const REFUSALS = { 4401: "token", 4429: "tooManyPhones" };
+// 1008: the service does not answer to the name this page was opened with.
+const REFUSALS = { 1008: "address", 4401: "token", 4429: "tooManyPhones" };
 function live(query, onPayload, onStatus = () => {}) {
   let delay = 500;
   function open() {
@@ -113,7 +114,7 @@ function live(query, onPayload, onStatus = () => {}) {
     ws.onmessage = (e) => { delay = 500; onStatus("online"); onPayload(JSON.parse(e.data)); };
     ws.onclose = (e) => {
       const why = REFUSALS[e.code];
-      if (why === "token") { onStatus("refused", why); return; }  // trying again cannot help
+      if (why === "token" || why === "address") { onStatus("refused", why); return; }  // trying again cannot help
       onStatus(why ? "refused" : "offline", why);
       setTimeout(open, why ? 5000 : delay);  // a phone put away makes room
       delay = Math.min(delay * 2, 5000);

@@ -3,6 +3,7 @@
 "use strict";
 
 function words() {
+  document.documentElement.lang = LANG;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
 }
 

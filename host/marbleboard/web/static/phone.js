@@ -1,14 +1,20 @@
-// A seat's phone: its own hand, its moves, questions, and the end of the game.
+// A seat's phone: its own hand, its moves in words and on a picture of the board,
+// questions, and the end of the game.
 "use strict";
 
 const seat = location.pathname.split("/").pop();
 const token = params.get("t") || "";
 let last = null;
-let link = "connecting";  // "online", "offline", or "refused" with why
-let refusal = null;
+let link = token ? "connecting" : "refused";  // "online", "offline", or "refused" with why
+let refusal = token ? null : "token";  // a link without its token can never be good
+let slow = false;  // the first connection is taking long: the phone may be on another network
 let pending = false;  // a request is on its way
 let playedTurn = null;  // the turn a move was sent for: one move a turn
 let note = "";
+let tapped = null;  // the card last tapped (of two of a rank, the one to mark)
+let selected = null;  // the notation of the move shown on the picture
+let board = null;  // the board's shape, to draw the picture
+let picture = null;  // the picture's svg, drawn once
 
 // Buttons do nothing while a request is out, once a move is on its way, and
 // whenever the service cannot be reached.
@@ -19,80 +25,247 @@ function locked() {
 async function act(path, body) {
   if (locked() || !last) return;
   pending = true;
-  if (path !== "card") playedTurn = last.turns;
+  if (path === "move" || path === "answer") playedTurn = last.turns;
   render();
   try {
     const result = await post(`/api/seats/${seat}/${path}`, { token, turn: last.turns, ...body });
     note = result.note === "move-marbles" ? t("moveMarbles") : "";
   } catch (e) {
     note = e.message;
-    playedTurn = null;
+    if (path === "move" || path === "answer") playedTurn = null;
   } finally {
     pending = false;
     render();
   }
 }
 
+let boardAsked = false;
+function loadBoard() {
+  boardAsked = true;
+  fetch("/api/board").then((r) => r.json()).then((shape) => { board = shape; render(); })
+    .catch(() => { boardAsked = false; });  // asked again with the next payload
+}
+
 function show(p) {
+  if (!board && !boardAsked) loadBoard();
+  if (!last || last.turns !== p.turns) selected = null;
   last = p;
   render();
 }
 
+// A seat's name for people: the player's own name when the table knows it.
+function nameOf(s) {
+  const name = last && last.names && last.names[s];
+  // A seat nobody named is called by its colour, which is said in the phone's language.
+  return name && name !== s ? name : t(s);
+}
+
+// The first letter of a colour's word marks its marbles: colour is never the only cue.
+function letter(s) {
+  return t(s).slice(0, 1).toUpperCase();
+}
+
+function cardButton(card, p, off, mine) {
+  const rank = card[0], suit = card[1];
+  const joker = rank === "X";
+  const label = joker ? t("rank.X") : t("cardName", {
+    rank: "AKQJX".includes(rank) ? t(`rank.${rank}`) : rank === "T" ? "10" : rank,
+    suit: t(`suit.${suit}`) });
+  const face = joker ? "★" : rank === "T" ? "10" : rank;
+  const pip = joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit];
+  // Two cards of a rank play alike: the one tapped is the one marked.
+  const chosen = p.chosen === rank && (tapped && tapped[0] === rank ? tapped === card
+    : p.hand.find((c) => c[0] === rank) === card);
+  const button = el("button", {
+    type: "button", class: "card" + ("HD".includes(suit) && !joker ? " red" : "") + (chosen ? " chosen" : ""),
+    "data-card": card, "aria-pressed": String(chosen),
+    on: { click: () => { tapped = chosen ? null : card; act("card", { card: tapped }); } },
+  }, el("span", { class: "rank", "aria-hidden": "true" }, face),
+  el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" }, pip),
+  el("span", { class: "sr" }, label));  // what a screen reader says: the card's name
+  button.disabled = off || !mine;
+  return button;
+}
+
+// The moves the phone lists: the chosen card's, or every one before a card is chosen.
+function listed(p) {
+  return (p.moves || []).filter((m) => !p.chosen || m.card === p.chosen);
+}
+
+function moveButton(m, off) {
+  const words = say(m.words || m.text);
+  const children = [el("span", { class: "words" }, words)];
+  if (words !== m.text) children.push(el("small", { class: "notation", "aria-label": `${t("notation")} ${m.text}` }, m.text));
+  const button = el("button", {
+    type: "button", "data-move": m.text, "aria-pressed": String(selected === m.text), class: "move",
+    ...(m.card ? { "data-for": m.card } : {}),
+    on: { click: () => { selected = m.text; render(); } },
+  }, ...children);
+  button.disabled = off;
+  return button;
+}
+
+function hole(id) {
+  return board.holes.find((h) => h.id === id);
+}
+
+// The picture: the marbles as they stand, a ring on every hole a listed move ends in
+// (tap it to play that move), and the chosen move's path and the marbles it knocks home.
+function drawPicture(p, moves, off) {
+  const box = document.getElementById("picture");
+  const playing = p.state === "playing" || p.state === "over";
+  box.hidden = !board || !playing;
+  if (box.hidden) return;
+  if (!picture) picture = drawBoard(document.getElementById("picture-board"), board);
+  picture.setAttribute("role", "group");
+  picture.setAttribute("aria-label", t("picture"));
+  const holes = {};
+  for (const [id, s] of Object.entries(p.marbles || {})) holes[id] = { m: s };
+  paint(picture, board, holes);
+  let overlay = picture.getElementById("overlay");
+  if (!overlay) {
+    overlay = svg("g", { id: "overlay" });
+    picture.append(overlay);
+  }
+  overlay.replaceChildren();
+  const r = board.hole / 2;
+  for (const [id, s] of Object.entries(p.marbles || {})) {
+    const h = hole(id);
+    if (!h) continue;
+    // Drawn larger than life: a phone's picture is small, and the letter must be read.
+    const big = board.marble * 0.7;
+    overlay.append(svg("circle", { cx: h.x, cy: h.y, r: big, class: "big-marble", fill: board.seats[s] || "#eee" }));
+    const mark = svg("text", { x: h.x, y: h.y, class: "letter", "font-size": big * 1.3 });
+    mark.textContent = letter(s);
+    overlay.append(mark);
+  }
+  const chosen = moves.find((m) => m.text === selected);
+  if (chosen && chosen.path.length) {
+    const points = chosen.path.map(hole).filter(Boolean);
+    overlay.append(svg("polyline", { class: "path", points: points.map((h) => `${h.x},${h.y}`).join(" ") }));
+    for (const k of chosen.knocks) {
+      const h = hole(k.hole);
+      if (!h) continue;
+      const d = r * 1.4;
+      overlay.append(svg("path", { class: "knock", d: `M${h.x - d},${h.y - d}L${h.x + d},${h.y + d}M${h.x - d},${h.y + d}L${h.x + d},${h.y - d}` }));
+    }
+  }
+  const ends = [...new Set(moves.filter((m) => m.to).map((m) => m.to))];
+  for (const id of ends) {
+    const h = hole(id);
+    if (!h) continue;
+    const here = moves.filter((m) => m.to === id);
+    const target = svg("circle", {
+      cx: h.x, cy: h.y, r: r * 2.2, "data-to": id,
+      class: "target" + (chosen && chosen.to === id ? " dest" : ""),
+      role: "button", tabindex: off ? "-1" : "0", "aria-disabled": String(off),
+      "aria-label": t("moveTo", here.map((m) => say(m.words || m.text)).join(" / ")),
+    });
+    const choose = () => {
+      if (off) return;
+      if (here.length === 1) { selected = here[0].text; act("move", { move: here[0].text }); return; }
+      // Several moves end here: each tap shows the next; Play plays the one shown.
+      const at = here.findIndex((m) => m.text === selected);
+      selected = here[(at + 1) % here.length].text;
+      render();
+    };
+    target.addEventListener("click", choose);
+    target.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
+    overlay.append(target);
+  }
+  document.getElementById("picture-help").textContent = ends.length && !off ? t("pictureHelp") : "";
+}
+
+function statusText(p) {
+  if (p.state === "lobby") return t("waiting");
+  if (p.state === "over") return t("over", p.winners.map(nameOf).join(" + "));
+  if (link === "offline") return t("reconnecting");
+  if (p.forfeited) return t("forfeited");
+  return p.turn === seat ? t("yourTurn") : t("waitingFor", nameOf(p.turn));
+}
+
 function render() {
+  document.documentElement.lang = LANG;
   document.getElementById("who").textContent = `marbleboard — ${t(seat)}`;
+  document.getElementById("hand-title").textContent = t("yourHand");
+  document.getElementById("log-title").textContent = t("history");
   const status = document.getElementById("status");
-  const parts = ["hand", "hint", "moves", "question", "public"].map((id) => document.getElementById(id));
-  if (refusal === "token" || (link === "refused" && !last)) {
-    status.textContent = t(refusal);
+  const error = document.getElementById("error");
+  const parts = ["hand", "hint", "moves", "question", "public", "log"].map((id) => document.getElementById(id));
+  const clear = () => {
     parts.forEach((node) => node.replaceChildren());
-    document.getElementById("error").textContent = "";
+    for (const id of ["hand-box", "picture", "play", "show"]) document.getElementById(id).hidden = true;
+    error.textContent = "";
+  };
+  if (refusal === "token" || refusal === "address" || (link === "refused" && !last)) {
+    status.textContent = t(refusal);
+    status.dataset.state = "refused";
+    clear();
     return;
   }
   if (!last) {
-    status.textContent = t("connecting");
+    status.textContent = link === "offline" && slow ? t("unreachable") : t("joining");
+    status.dataset.state = "joining";
+    clear();
     return;
   }
   const p = last;
-  const mine = p.turn === seat;
+  const mine = p.turn === seat && p.state === "playing";
   const off = locked();
-  if (p.state === "lobby") status.textContent = t("waiting");
-  else if (p.state === "over") status.textContent = t("over", p.winners.map(t).join(" + "));
-  else if (p.forfeited) status.textContent = t("forfeited");
-  else status.textContent = mine ? t("yourTurn") : t("turn", t(p.turn));
-  document.getElementById("error").textContent = link === "refused" ? t(refusal) : note;
-  document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => {
-    const button = el("button", {
-      class: "card" + ("HD".includes(card[1]) ? " red" : "") + (p.chosen === card[0] ? " chosen" : ""),
-      "data-card": card,
-      on: { click: () => mine && act("card", { card: p.chosen === card[0] ? null : card }) },
-    }, card[0] === "X" ? "🃏" : card.replace("T", "10").replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣"));
-    button.disabled = off;
-    return button;
-  }));
+  status.textContent = statusText(p);
+  status.dataset.state = link === "offline" ? "reconnecting" : p.state === "playing" ? (mine ? "turn" : "waiting") : p.state;
+  error.textContent = link === "refused" ? t(refusal) : note;
+  document.getElementById("hand-box").hidden = !(p.hand && p.hand.length) || p.state === "over";
+  document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => cardButton(card, p, off, mine)));
+  const showButton = document.getElementById("show");
+  const shown = Boolean(p.chosen) && p.shown === p.chosen;
+  showButton.hidden = !mine || !p.chosen || Boolean(p.question);
+  showButton.textContent = shown ? t("hideFromBoard") : t("showOnBoard");
+  showButton.setAttribute("aria-pressed", String(shown));
+  showButton.disabled = off;
+  showButton.onclick = () => act("show", { show: !shown });
   showPublic(document.getElementById("public"), p.public);
-  const moves = (p.moves || []).filter((m) => !p.chosen || m.card === p.chosen);
-  const pick = p.hand ? t("chooseCard") : t("chooseMove");
+  const moves = mine && !p.question ? listed(p) : [];
+  if (!moves.some((m) => m.text === selected)) selected = moves.length === 1 ? moves[0].text : null;
   const waiting = p.moving || playedTurn === p.turns;
-  document.getElementById("hint").textContent = !mine || p.question ? ""
-    : waiting ? t("moving") : moves.length ? pick : t("noMoves");
-  const button = (attrs, text) => { const b = el("button", attrs, text); b.disabled = off; return b; };
-  document.getElementById("moves").replaceChildren(...(p.question ? [] : moves).map((m) =>
-    button({ "data-move": m.text, on: { click: () => act("move", { move: m.text }) } }, m.text)));
-  document.getElementById("question").replaceChildren(...(p.question ? [el("p", {}, t("which")),
-    ...p.question.map((m) => button({ "data-answer": m, on: { click: () => act("answer", { move: m }) } }, m))] : []));
-  document.getElementById("log").replaceChildren(...(p.log || []).slice().reverse().map((l) => el("li", {}, l)));
+  const hint = !mine || p.question ? ""
+    : waiting ? t("moving")
+    : !(p.moves || []).length ? t("noMoves")
+    : !moves.length ? t("cardNoMoves")
+    : p.hand && !p.chosen ? t("chooseCard")
+    : shown ? t("shownOnBoard")
+    : t("chooseOne");
+  document.getElementById("hint").textContent = hint;
+  document.getElementById("moves").replaceChildren(...moves.map((m) => moveButton(m, off)));
+  const play = document.getElementById("play");
+  const chosen = moves.find((m) => m.text === selected);
+  play.hidden = !chosen;
+  play.disabled = off;
+  if (chosen) {
+    play.textContent = t("play", say(chosen.words || chosen.text));
+    play.onclick = () => act("move", { move: chosen.text });
+  }
+  // A question's answers are notation: said in words when the move is one of the turn's.
+  const wordsFor = (text) => { const m = (p.moves || []).find((x) => x.text === text); return m ? say(m.words || m.text) : text; };
+  const ask = (m) => { const b = el("button", { type: "button", "data-answer": m, on: { click: () => act("answer", { move: m }) } }, wordsFor(m)); b.disabled = off; return b; };
+  document.getElementById("question").replaceChildren(...(p.question ? [el("p", {}, t("which")), ...p.question.map(ask)] : []));
+  drawPicture(p, moves, off);
+  document.getElementById("log").replaceChildren(...(p.log || []).slice().reverse().map((l) => el("li", {}, say(l))));
 }
 
 function connection(state, why) {
   link = state;
   refusal = why || null;
-  banner(state === "offline" ? t("offline") : "");
+  banner(state === "offline" && last ? t("offline") : "");
   render();
 }
 
 document.getElementById("lang").append(langSwitch(() => {
-  if (link === "offline") banner(t("offline"));
+  if (link === "offline" && last) banner(t("offline"));
   render();
 }));
 render();
-live(`seat=${encodeURIComponent(seat)}&t=${encodeURIComponent(token)}`, show, connection);
+if (token) {
+  setTimeout(() => { slow = true; render(); }, 8000);
+  live(`seat=${encodeURIComponent(seat)}&t=${encodeURIComponent(token)}`, show, connection);
+}
