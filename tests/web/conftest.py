@@ -1,6 +1,6 @@
 """A live service on the simulated board, and Debian's Chromium driven by Playwright.
-Screenshots are kept in build/screenshots (and, with UPDATE_SCREENSHOTS=1, written
-to docs/images for the README)."""
+Screenshots are kept in build/screenshots (and those the README shows, with
+UPDATE_SCREENSHOTS=1, written to docs/images)."""
 
 import os
 import shutil
@@ -30,8 +30,10 @@ def browser():
         b.close()
 
 
-def keep(page, name):
+def keep(page, name, docs=False):
+    """A screenshot in build/screenshots; one the README shows (docs) is written to
+    docs/images too when UPDATE_SCREENSHOTS=1."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-    if os.environ.get("UPDATE_SCREENSHOTS"):
+    if docs and os.environ.get("UPDATE_SCREENSHOTS"):
         shutil.copy(SHOTS / f"{name}.png", ROOT / "docs" / "images" / f"screenshot-{name}.png")

@@ -65,3 +65,17 @@ def test_the_pass_sees_a_violation_when_there_is_one(live, browser):
     page.wait_for_selector("button")
     page.evaluate("document.body.append(document.createElement('button'))")
     assert any(v.startswith("button-name (critical)") for v in violations(page))
+
+
+@pytest.mark.parametrize("lang, letters", [("en", {"red": "R", "yellow": "Y"}),
+                                           ("fr", {"red": "R", "yellow": "J"})])
+def test_marbles_are_marked_by_letter_not_by_colour_alone(live, browser, lang, letters):
+    start(live)
+    page = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    page.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    page.wait_for_selector("#qrs a")
+    holes = httpx.get(f"{live.url}/api/table").json()["holes"]
+    marbles = {hole: s["m"] for hole, s in holes.items() if s.get("m")}
+    assert len(marbles) == 8  # four of each colour
+    for hole, name in marbles.items():
+        assert page.locator(f"[id='g-{hole}'] .letter").text_content() == letters[name]

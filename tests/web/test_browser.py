@@ -1,69 +1,12 @@
-"""A whole game in a real browser: Debian's Chromium, driven by Playwright, one
-context for the table screen and one for the phone, against a bot, on the
-simulated board. Screenshots are kept in build/screenshots (and, with
-UPDATE_SCREENSHOTS=1, written to docs/images for the README)."""
+"""The phone and the table screen in a real browser: Debian's Chromium, driven by
+Playwright, on the simulated board: languages, refused and stale links, a double
+tap, joining by code, a service gone, colours chosen, too many phones. Whole games
+are in test_whole_games.py."""
 
 import re
 
 from conftest import keep
 from playwright.sync_api import expect
-
-
-def test_a_whole_game_from_the_lobby_to_the_winner(live, browser):
-    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
-    table.goto(f"{live.url}/?t={live.admin}&lang=en")
-    table.select_option("#players", "2")
-    table.select_option("select[data-seat=red]", "human")
-    table.select_option("select[data-seat=yellow]", "bot:greedy")
-    keep(table, "lobby")
-    table.click("#start")
-    link = table.locator("#qrs a").first
-    expect(link).to_be_visible()
-    phone_url = link.get_attribute("href")
-    assert "/seat/red?t=" in phone_url
-    phone = browser.new_context(viewport={"width": 390, "height": 760},
-                                is_mobile=True).new_page()
-    phone.goto(phone_url + "&lang=en")
-    moves = 0
-    shot = False
-    while True:
-        expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining",
-                                                               timeout=10000)
-        status = phone.locator("#status").inner_text()
-        if status.startswith("Game over"):
-            break
-        button = phone.locator("[data-move]").first
-        answer = phone.locator("[data-answer]").first
-        if answer.count():
-            answer.click()
-        elif status == "Your turn" and button.count():
-            if moves == 6 and not shot:
-                card = button.get_attribute("data-for")  # a card that has a move
-                # Choose it: the phone lists its moves.
-                phone.locator(f".card[data-card^='{card}']").first.click()
-                button = phone.locator("[data-move]").first
-            turns = live.hub.table.state.turns
-            button.click()  # the move is shown on the picture
-            if moves == 6 and not shot:
-                phone.wait_for_timeout(400)
-                keep(phone, "phone")
-                keep(table, "table")
-                shot = True
-            phone.locator("#play").click()
-            moves += 1
-            for _ in range(300):  # until the move has been read from the marbles
-                if live.hub.table.state.turns > turns:
-                    break
-                phone.wait_for_timeout(50)
-            phone.wait_for_timeout(150)  # and the phone has heard of it
-        else:
-            phone.wait_for_timeout(100)
-    assert live.hub.table.state.is_over() and moves > 10
-    keep(phone, "phone-end")
-    expect(table.locator("#status")).to_contain_text("Game over")
-    keep(table, "table-end")
-    winners = live.hub.table.record.winners
-    assert phone.locator("#status").inner_text() == f"Game over: {' + '.join(winners)} won"
 
 
 def test_the_phone_speaks_french_when_asked(live, browser):

@@ -46,3 +46,13 @@ def test_the_pages_get_the_catalog_as_a_script(live):
     assert response.headers["content-type"].startswith("text/javascript")
     assert response.text.startswith("const WORDS = {")
     assert "À vous de jouer" in response.text
+
+
+def test_every_games_rule_choices_have_names_for_the_lobby():
+    from marbleboard.games.registry import GAMES
+
+    catalog = words.catalog()
+    for game in GAMES.values():
+        for name in game.rule_choices():
+            for lang in words.LANGUAGES:
+                assert catalog[lang].get(f"{game.name}.option.{name}"), (game.name, name, lang)

@@ -88,6 +88,7 @@ class Table:
         self.changes: list[Change] = []  # since the turn began, in order
         self.group: str | None = None  # what was chosen on a phone (a card)
         self.bot_action: int | None = None
+        self.announced: int | None = None  # a person's move said before it is made
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
         self.restoring = False  # after a takeback: no move is read until the board is put back
@@ -230,6 +231,13 @@ class Table:
             await self._show()
             self._schedule_settle()
 
+    def announce(self, seat: int, action: int) -> None:
+        """A person chose a move on their phone: the log says, to them, which marble
+        to move where, and the move is not said again when it is read."""
+        if seat == self.state.current and action in self.state.legal_actions():
+            self.announced = action
+            self._say(move_line(self.game, self.options, self.state, action, self.players))
+
     async def answer(self, seat: int, action: int) -> None:
         q = self.status.question
         if q is None or q.seat != seat or action not in q.actions:
@@ -297,8 +305,9 @@ class Table:
         move = self.game.action_words(state, action)
         line: words.Phrase | None = ["log.no_choice", {"who": self.players[seat], "move": move}]
         if not forced:
-            # A bot's move was said when it was chosen, to whoever moves its marbles.
-            line = None if self.bot_action == action else \
+            # A bot's move was said when it was chosen, to whoever moves its marbles,
+            # and a move chosen on a phone to its player.
+            line = None if action in (self.bot_action, self.announced) else \
                 ["log.played", {"who": self.players[seat], "move": move}]
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action, text)
@@ -330,6 +339,7 @@ class Table:
         self.changes = []
         self.group = None
         self.bot_action = None
+        self.announced = None
         self.status.question = None
 
     async def _advance(self) -> None:
@@ -348,6 +358,7 @@ class Table:
             if state.is_chance():
                 drawn_for = game.chance_seat(state)
                 outcome = self.chance.draw(state.chance_due(), game.outcome_text)
+                said = game.outcome_words(state, outcome.values)  # before it is applied
                 n = len(self.record.chances)
                 self.store.add_entry(self.game_id, len(self.record.moves),
                                      f"{outcome.kind} {n}", outcome, n)
@@ -355,9 +366,8 @@ class Table:
                 if outcome.secret:
                     self._say(["log.dealt", {"commitment": outcome.commitment[:16]}])
                 else:
-                    self._say(["log.rolled", {"who": self.players.get(drawn_for, "")
-                                              if drawn_for is not None else "",
-                                              "outcome": outcome.text}])
+                    self._say(said if drawn_for is None else
+                              ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])
                 continue
             forced = game.forced(state)
             if forced is not None:

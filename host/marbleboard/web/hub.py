@@ -424,6 +424,7 @@ class TableHub:
         except BaseException:
             self._moving = None
             raise
+        table.announce(seat, action)
         self.changed()  # the phones lock their buttons
         if self.hand is None:
             return "move-marbles"  # a real board: the player moves them, the lights show how

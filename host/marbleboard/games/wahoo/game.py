@@ -58,7 +58,7 @@ class WaHoo(Game):
                                if state.pos[m] == START),
                 "home": sum(1 for m in range(ROW * s, ROW * s + ROW)
                             if track <= state.pos[m] < centre),
-                "progress": progress(state, s)} for s in state.opts.seats}}
+                "progress": round(progress(state, s))} for s in state.opts.seats}}
 
     def action_words(self, state: Any, action: int) -> list[Any]:
         return words.action_words(state, action)

@@ -67,18 +67,26 @@ function drawBoard(target, board, onClick) {
     g.append(hole);
     g.append(svg("circle", { class: "marble", cx: h.x, cy: h.y, r: board.marble / 2, fill: "none",
                              stroke: "none", "pointer-events": "none" }));
+    g.append(svg("text", { class: "letter", x: h.x, y: h.y, "font-size": board.marble * 0.65,
+                           "pointer-events": "none" }));
     root.append(g);
   }
   target.replaceChildren(root);
   return root;
 }
 
+// The first letter of a colour's word marks its marbles: colour is never the only cue.
+function letter(seat) {
+  return t(seat).slice(0, 1).toUpperCase();
+}
+
 function paint(root, board, holes) {
   for (const h of board.holes) {
     const g = root.getElementById(`g-${h.id}`);
-    const [light, , marble] = g.children;
+    const [light, , marble, mark] = g.children;
     const state = holes[h.id] || {};
     marble.setAttribute("fill", state.m ? (board.seats[state.m] || "#eee") : "none");
+    mark.textContent = state.m ? letter(state.m) : "";
     marble.setAttribute("stroke", state.m ? "#0006" : "none");
     light.setAttribute("fill", state.l || "none");
     light.setAttribute("class", "light" + (state.e ? ` fx-${state.e}` : ""));

@@ -60,11 +60,6 @@ function nameOf(s) {
   return name && name !== s ? name : t(s);
 }
 
-// The first letter of a colour's word marks its marbles: colour is never the only cue.
-function letter(s) {
-  return t(s).slice(0, 1).toUpperCase();
-}
-
 function cardButton(card, p, off, mine) {
   const rank = card[0], suit = card[1];
   const joker = rank === "X";

@@ -23,8 +23,7 @@ function nameOf(payload, seat) {
 
 // A rule option's words: the game's own, or the older shared ones.
 function optionWord(game, name) {
-  const key = `${game}.option.${name}`;
-  return key in WORDS.en ? t(key) : t(name);
+  return t(`${game}.option.${name}`);  // each game names its rule choices (words.json)
 }
 
 // The lobby offers the games this board plays (the payload lists them), each

@@ -1,0 +1,88 @@
+"""A whole game of each marble game in a real browser, one person on a phone-sized
+page and a bot, in each language: the table screen starts it from the lobby, the
+person plays every turn on the phone by the move's words, and both screens end on
+the winner, the table with its shuffle check verified. Screenshots of each game's
+table and phone are kept (docs/images with UPDATE_SCREENSHOTS=1)."""
+
+import pytest
+from conftest import keep
+from playwright.sync_api import expect
+
+from marbleboard import words
+from marbleboard.web.live import LiveServer
+
+GAMES = {"wampoo": "wampoo", "wahoo": "wahoo"}  # game -> the board it is played on
+README_SHOTS = {("wampoo", "en"), ("wahoo", "fr")}  # the README shows each game once
+
+
+@pytest.fixture(params=[(g, lang) for g in GAMES for lang in ("en", "fr")],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def played(request, tmp_path):
+    game, lang = request.param
+    with LiveServer(tmp_path / "games.db", layout=GAMES[game]) as server:
+        yield server, game, lang
+
+
+def test_a_whole_game_with_a_person_and_a_bot(played, browser):
+    live, game, lang = played
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    table.select_option("#game", game)
+    table.select_option("#players", "2")
+    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
+    assert len(seats) == 2
+    person = seats[0].get_attribute("data-seat")
+    seats[0].select_option("human")
+    seats[1].select_option("bot:greedy")
+    table.fill(f"input[data-name={person}]", "Anna")
+    table.click("#start")
+    expect(table.locator("#qrs a")).to_have_count(1)
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                is_mobile=True).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    status = phone.locator("#status")
+    moves = 0
+    while True:
+        expect(status).not_to_have_attribute("data-state", "joining", timeout=10000)
+        state = status.get_attribute("data-state")
+        if state == "over":
+            break
+        answer = phone.locator("[data-answer]").first
+        move = phone.locator("[data-move]").first
+        if answer.count():
+            answer.click()
+        elif state == "turn" and move.count():
+            turns = live.hub.table.state.turns
+            # The move reads as words in the phone's language, the notation small beside.
+            notation = move.get_attribute("data-move")
+            said = move.locator(".words").inner_text()
+            assert notation not in said and len(said) > len(notation)
+            move.click()
+            if moves == 3:
+                shown = (game, lang) in README_SHOTS
+                keep(phone, f"{game}-phone-{lang}", docs=shown)
+                keep(table, f"{game}-table-{lang}", docs=shown)
+            phone.locator("#play").click()
+            moves += 1
+            if moves == 1:  # the table's log tells the person which marble goes where
+                for _ in range(100):
+                    told = [p for p in live.hub.table.status.log
+                            if p[0] in ("log.move", "log.move_knock") and p[1]["who"] == "Anna"]
+                    if told:
+                        break
+                    phone.wait_for_timeout(50)
+                expect(table.locator("#log")).to_contain_text(words.say(told[0], lang))
+            for _ in range(300):  # until the move has been read from the marbles
+                if live.hub.table.state.turns > turns:
+                    break
+                phone.wait_for_timeout(50)
+        else:
+            phone.wait_for_timeout(100)
+    winners = live.hub.table.record.winners
+    assert live.hub.table.state.is_over() and winners and moves >= 5
+    named = [("Anna" if w == person else words.say(w, lang)) for w in winners]
+    expect(status).to_have_text(words.say(["over", [" + ".join(named)]], lang))
+    expect(table.locator("#winner")).to_contain_text(named[0])
+    expect(table.locator("#verdict")).to_have_class("verdict ok")
+    keep(phone, f"{game}-phone-end-{lang}")
+    keep(table, f"{game}-table-end-{lang}")
