@@ -37,3 +37,19 @@ async def test_a_hand_thrown_away_is_logged_under_the_seat_that_threw_it(board, 
         assert words.say(thrown[0], "en").startswith(f"{name} has no choice: ")
         assert table.names[table.state.current] != name  # not the seat now to play
         assert table.record.moves[-1] == "fold"
+
+
+async def test_a_bots_move_is_said_once_to_whoever_moves_its_marbles(board, tmp_path):
+    seats = {0: "bot:greedy", 2: "bot:random"}
+    async with Rig(board, tmp_path, seats, players=2) as rig:
+        table = rig.table
+        for said in range(1, 11):
+            action = await rig.bot_move()
+            lines = [line for line in table.status.log if line[0].startswith("log.move_for")]
+            assert len(lines) == said  # said when chosen, before the marbles move
+            assert lines[-1][1]["who"] == table.players[table.state.current]
+            assert words.say(lines[-1], "en").startswith(
+                f"For {table.players[table.state.current]}: move the ")
+            await rig.carry_out(action)
+        # Read from the marbles, a bot's move is not said again.
+        assert not [line for line in table.status.log if line[0] == "log.played"]
