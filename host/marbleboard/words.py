@@ -4,9 +4,9 @@ The words live in JSON catalogs, each key with all its languages side by side:
 
 - ``web/words/<page>.json``: the pages' own words (``common.json`` for all pages);
 - ``games/<game>/words.json``: a game's words (its moves, its rule options), whose
-  keys are read with the game's name in front (``wampoo.ace_out``).
+  keys are read with the game's name in front (``<game>.out``).
 
-A phrase is a key and its arguments, ``["wampoo.ace_out", {"colour": "red"}]``: the
+A phrase is a key and its arguments, ``["<game>.out", {"marble": ...}]``: the
 service sends phrases, and each page says them in its own language, so one table
 can have a French phone and an English one. ``{0}`` and ``{name}`` in a text are
 filled from the arguments; an argument that is itself a phrase is said first.
