@@ -9,6 +9,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -60,10 +61,16 @@ async def update_latency(live: LiveServer, tokens: dict[str, str], moves: int) -
     commits: dict[int, float] = {}
     assert live.hub is not None and live.hub.table is not None
     table = live.hub.table
-    def heard(line: str) -> None:
-        commits.setdefault(table.state.turns, time.monotonic())  # the commit's own log line
+    record = table.record
+    add_move = record.add_move
 
-    table.listeners.append(heard)
+    def committed(state: Any, action: int, text: str | None = None) -> str:
+        # The move is recorded and applied: from here every screen is to hear of it.
+        said = add_move(state, action, text)
+        commits.setdefault(table.state.turns, time.monotonic())
+        return said
+
+    record.add_move = committed  # type: ignore[method-assign]
     screens: dict[str, list[tuple[int, float]]] = {s: [] for s in [*tokens, "table"]}
     tasks = [asyncio.create_task(_listen(live, f"seat={s}&t={t}", screens[s]))
              for s, t in tokens.items()]
