@@ -70,7 +70,7 @@ def test_the_pass_sees_a_violation_when_there_is_one(live, browser):
 @pytest.mark.parametrize("lang, letters", [("en", {"red": "R", "yellow": "Y"}),
                                            ("fr", {"red": "R", "yellow": "J"})])
 def test_marbles_are_marked_by_letter_not_by_colour_alone(live, browser, lang, letters):
-    start(live)
+    start(live, seats=("human", "human"))  # no bot moving marbles while the page is read
     page = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
     page.goto(f"{live.url}/?t={live.admin}&lang={lang}")
     page.wait_for_selector("#qrs a")
