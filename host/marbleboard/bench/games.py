@@ -28,14 +28,20 @@ def random_games(game: Game, players: int, games: int, seed: int = 1) -> tuple[f
     turns = 0
     t0 = time.perf_counter()
     for _ in range(games):
-        state = game.new_state(options)
-        while not state.is_over():
-            if state.is_chance():
-                state.apply_chance(state.chance_due().draw(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        state = _random_game(game, options, rng)
         turns += state.turns
     return games / (time.perf_counter() - t0), turns / games
+
+
+def _random_game(game: Game, options: Any, rng: random.Random) -> Any:
+    """A whole game of random legal moves, chance drawn from ``rng``: its last state."""
+    state = game.new_state(options)
+    while not state.is_over():
+        if state.is_chance():
+            state.apply_chance(state.chance_due().draw(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
 def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple[float, float]:
@@ -47,12 +53,7 @@ def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple
     played = turns = 0
     t0 = time.perf_counter()
     while played < rounds:
-        state = game.new_state(options)
-        while not state.is_over():
-            if state.is_chance():
-                state.apply_chance(state.chance_due().draw(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        state = _random_game(game, options, rng)
         played += len(state.rounds)
         turns += state.turns
     return played / (time.perf_counter() - t0), turns / played
