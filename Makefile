@@ -61,7 +61,7 @@ lint: $(STAMP)
 
 # Regenerate the committed board files, pictures and tables from the layouts,
 # for every board that ships (tests/board checks none of them is stale).
-LAYOUTS := wampoo wahoo wahoo6
+LAYOUTS := wampoo wahoo wahoo6 stomple
 docs: $(STAMP)
 	@for b in $(LAYOUTS); do \
 	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \

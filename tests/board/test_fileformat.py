@@ -44,6 +44,7 @@ BROKEN = {
     "two_centres": ("hole 'centre.two'", "a board has only one 'centre' hole"),
     "centre_without_arrows": ("hole 'centre'", "there is no 'arrow' hole"),
     "die_lamp_id": ("lamp 'die.8'", "a 'die' lamp is one of die.1 .. die.7"),
+    "piece_sensor_clash": ("hole 'track.4'", "piece_sensor 2 is already used by hole 'track.2'"),
 }
 
 

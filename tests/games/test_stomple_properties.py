@@ -32,9 +32,11 @@ def check_play(before, action, after):
     legal = before.legal_actions()
     assert legal and (legal == [OUT] or OUT not in legal)
     assert action in legal
-    if action == OUT:  # no marble moves; the Stomper leaves (all do, if the round ends)
+    if action == OUT:  # no marble moves; the Stomper leaves, and the last one stands
         assert after.grid == before.grid
-        assert after.at[seat] == (UNPLACED if after.is_chance() else GONE)
+        assert after.at[seat] == GONE
+        if after.is_chance():
+            assert [h >= 0 for h in after.at].count(True) == 1
         return
     # One marble leaves, the one stomped, and the Stomper stands in its hole.
     assert before.grid[action] != EMPTY and after.grid[action] == EMPTY

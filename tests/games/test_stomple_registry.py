@@ -1,33 +1,36 @@
-"""Stomple in the registry: the commands, records and bots find it; no board
-offers it yet (it has no board layout, so no marble rules), and the table refuses
-it rather than play it on a board it does not fit."""
+"""Stomple in the registry: the commands, records and bots find it; its own board,
+and only that, offers it, and the table refuses it on a board it does not fit."""
 
 import pytest
 from stomple_helpers import position
 
 from marbleboard.board import build_layout
 from marbleboard.board.layouts import LAYOUTS
-from marbleboard.games.registry import GAMES, default_layout, get_game
+from marbleboard.games.registry import GAMES, get_game
 from marbleboard.games.stomple.game import STOMPLE
 from marbleboard.web.hub import games_for
 
 
-def test_the_registry_has_stomple():
+def test_the_registry_has_stomple_on_its_own_board():
     assert get_game("stomple") is STOMPLE and GAMES["stomple"].title == "Stomple"
-    assert STOMPLE.marbles is None
-    assert default_layout() in LAYOUTS  # still a board of a game that has one
+    assert STOMPLE.marbles is not None
+    assert STOMPLE.marbles.layout_for(STOMPLE.options({"players": 5})) == "stomple"
 
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
-def test_no_board_offers_stomple(layout):
+def test_only_the_stomple_board_offers_stomple(layout):
     offered = games_for(build_layout(layout))
-    assert STOMPLE not in offered and offered  # the board's own games still are
+    assert (STOMPLE in offered) == (layout == "stomple") and offered
 
 
-def test_the_table_refuses_a_game_with_no_marble_rules():
+def test_a_presence_only_stomple_board_offers_it_too():
+    assert STOMPLE in games_for(build_layout("stomple", stomper_sensors=False))
+
+
+def test_the_table_refuses_stomple_on_a_board_it_does_not_fit():
     from marbleboard.table.service import Table
 
-    with pytest.raises(ValueError, match="Stomple"):
+    with pytest.raises(ValueError, match="does not fit"):
         Table(STOMPLE, build_layout("wampoo"), link=None, store=None, seats={},
               options=STOMPLE.options({"players": 2}))
 

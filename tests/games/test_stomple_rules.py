@@ -14,7 +14,7 @@ from stomple_helpers import NO_STRINGS, deal, moves, play, position
 from marbleboard.games.base import CHANCE, OVER, Chance, RuleError
 from marbleboard.games.stomple import OUT, Options, new_game
 from marbleboard.games.stomple.game import STOMPLE
-from marbleboard.games.stomple.grid import BONUS, COLOURS, EMPTY, HOLES, OUTER
+from marbleboard.games.stomple.grid import BONUS, COLOURS, EMPTY, HOLES, OUTER, parse_hole
 from marbleboard.games.stomple.notation import parse_outcome
 from marbleboard.games.stomple.state import GONE, UNPLACED
 
@@ -287,9 +287,11 @@ def test_after_a_round_all_is_dealt_again_and_its_winner_begins():
     state.at[0] = GONE
     play(state, "out")  # seat 3 is the last Stomper
     assert state.rounds == [(2, 4)] and state.round == 2
-    assert state.at == [UNPLACED] * 3 and state.stompers == [-1] * 3
+    # The winner's Stomper stands on the board until it is cleared for the layout.
+    assert state.at == [GONE, GONE, parse_hole("b1")]
     state.apply_chance(parse_outcome("layout", NO_STRINGS))
     assert EMPTY not in state.grid
+    assert state.at == [UNPLACED] * 3 and state.stompers == [-1] * 3
     state.apply_chance(parse_outcome("stompers", "GBYRWP"))
     assert state.current == 2 and len(state.legal_actions()) == 24
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Board
-from .power import budget
+from .power import budget, sensor_count
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,7 @@ class Item:
 
 
 def bill_of_materials(board: Board) -> list[Item]:
-    sensors = len(board.holes)
+    sensors = sensor_count(board)
     registers = board.sensor_registers
     leds = board.led_count
     pb = budget(board)
@@ -25,8 +25,17 @@ def bill_of_materials(board: Board) -> list[Item]:
              "runs the firmware; USB to the Pi"),
         Item(1, "Raspberry Pi (Zero 2 W, 3, 4 or 5) with power supply and microSD card",
              "runs the host service"),
-        Item(sensors, "Hall-effect switch, omnipolar, continuous sampling (DRV5033AJ, SOT-23)",
+        Item(len(board.holes),
+             "Hall-effect switch, omnipolar, continuous sampling (DRV5033AJ, SOT-23)",
              "one under each hole; omnipolar so a marble's magnet works either way up"),
+    ]
+    if board.piece_sensors:
+        items.append(Item(
+            board.piece_sensors, "Hall-effect switch, unipolar, low sensitivity "
+            "(DRV5023BI, SOT-23: operates at 14.5 mT typical, releases at 3 mT or more)",
+            "the second sensor of a hole, beside the first: only a playing piece's "
+            "foot magnet, south face down, reaches it, never a marble's small magnet"))
+    items += [
         Item(sensors, "Resistor 10 kOhm", "pull-up on each sensor's open-drain output"),
         Item(sensors, "Capacitor 100 nF ceramic", "decoupling at each sensor"),
         Item(registers, "74HC165 8-bit parallel-in shift register (DIP-16 or SOIC-16)",

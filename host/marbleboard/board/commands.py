@@ -14,6 +14,8 @@ from .model import Board
 
 
 def _value(text_value: str) -> Any:
+    if text_value.lower() in ("true", "false"):
+        return text_value.lower() == "true"
     for kind in (int, float):
         try:
             return kind(text_value)

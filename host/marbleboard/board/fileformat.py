@@ -297,7 +297,7 @@ def _holes(c: _Checker, data: Any, seat_names: set[str],
         hid = item.get("id") if isinstance(item, dict) else None
         where = f"hole {hid!r}" if isinstance(hid, str) else f"hole #{i}"
         if not c.obj(item, where, {"id", "role", "x", "y", "sensor", "led"},
-                     {"seat", "next", "branch"}):
+                     {"seat", "next", "branch", "piece_sensor"}):
             continue
         hid = c.get(item, "id", where, str, f"#{i}")
         if not _ID.match(hid):
@@ -313,7 +313,8 @@ def _holes(c: _Checker, data: Any, seat_names: set[str],
                           sensor=c.get(item, "sensor", where, int, -1),
                           led=c.get(item, "led", where, int, -1), seat=seat,
                           next=c.get(item, "next", where, str),
-                          branch=c.get(item, "branch", where, str)))
+                          branch=c.get(item, "branch", where, str),
+                          piece_sensor=c.get(item, "piece_sensor", where, int)))
     return holes
 
 
@@ -354,13 +355,16 @@ def _check_chains(c: _Checker, holes: list[Hole], lamps: list[Lamp],
     by_sensor: dict[int, str] = {}
     for h in holes:
         where = f"hole {h.id!r}"
-        if not 0 <= h.sensor < sensors:
-            c.fail(where, f"sensor {h.sensor} is outside the sensor chain "
-                          f"(0 to {sensors - 1})")
-        elif h.sensor in by_sensor:
-            c.fail(where, f"sensor {h.sensor} is already used by hole {by_sensor[h.sensor]!r}")
-        else:
-            by_sensor[h.sensor] = h.id
+        for key, sensor in (("sensor", h.sensor), ("piece_sensor", h.piece_sensor)):
+            if sensor is None:
+                continue
+            if not 0 <= sensor < sensors:
+                c.fail(where, f"{key} {sensor} is outside the sensor chain "
+                              f"(0 to {sensors - 1})")
+            elif sensor in by_sensor:
+                c.fail(where, f"{key} {sensor} is already used by hole {by_sensor[sensor]!r}")
+            else:
+                by_sensor[sensor] = h.id
     by_led: dict[int, str] = {}
     items: list[Hole | Lamp] = [*holes, *lamps]
     for item in items:
@@ -520,7 +524,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
                              "x": num(lamp.x), "y": num(lamp.y), "led": lamp.led})
                   for lamp in board.lamps],
         "holes": [drop_none({"id": h.id, "role": h.role, "seat": h.seat, "x": num(h.x),
-                             "y": num(h.y), "sensor": h.sensor, "led": h.led, "next": h.next,
+                             "y": num(h.y), "sensor": h.sensor,
+                             "piece_sensor": h.piece_sensor, "led": h.led, "next": h.next,
                              "branch": h.branch})
                   for h in board.holes],
     }

@@ -20,6 +20,7 @@ ROLES: dict[str, str] = {
     "home": "a hole of a seat's HOME row, reached through a track hole's branch",
     "arrow": "a track hole that is also a stop of a short cut (the pink arrows)",
     "centre": "a hole off the track, reached only by a game's short cut",
+    "grid": "a hole of a square grid, where every hole starts with a marble (Stomple)",
 }
 LOOP_ROLES = frozenset({"track", "starter", "arrow"})
 SEATED_ROLES = frozenset({"starter", "start", "home"})
@@ -40,6 +41,11 @@ class Seat:
 
 @dataclass(frozen=True)
 class Hole:
+    """A hole, its sensor and its LED. ``piece_sensor`` is a second sensor under the
+    hole that only a playing piece's stronger magnet reaches (a Stomper standing in
+    it), so the board tells a piece from a marble; a board without one reads only
+    that something is in the hole."""
+
     id: str
     role: str
     x: float
@@ -49,6 +55,7 @@ class Hole:
     seat: str | None = None
     next: str | None = None
     branch: str | None = None
+    piece_sensor: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +131,15 @@ class Board:
 
     @cached_property
     def by_sensor(self) -> dict[int, Hole]:
-        return {h.sensor: h for h in self.holes}
+        """Each sensor's hole (a hole's piece sensor names it too)."""
+        holes = {h.sensor: h for h in self.holes}
+        holes.update({h.piece_sensor: h for h in self.holes if h.piece_sensor is not None})
+        return holes
+
+    @cached_property
+    def piece_sensors(self) -> int:
+        """How many holes have a second sensor for a playing piece."""
+        return sum(1 for h in self.holes if h.piece_sensor is not None)
 
     @cached_property
     def by_led(self) -> dict[int, Hole | Lamp]:

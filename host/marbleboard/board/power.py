@@ -31,10 +31,15 @@ class Budget:
         return len(self.injection_leds)
 
 
+def sensor_count(board: Board) -> int:
+    """Hall switches on the board: one under each hole, and a hole's piece sensor."""
+    return len(board.holes) + board.piece_sensors
+
+
 def budget(board: Board) -> Budget:
     p = board.power
     leds = board.led_count
-    sensor_a = len(board.holes) * p.sensor_ma / 1000
+    sensor_a = sensor_count(board) * p.sensor_ma / 1000
     logic_a = p.logic_ma / 1000
     usable = p.supply_a * p.headroom
     led_budget = max(0.0, usable - sensor_a - logic_a)
@@ -62,7 +67,8 @@ def format_budget(board: Board, markdown: bool = False) -> str:
                                          f"({b.leds} x {p.led_ma_typical:g} mA)"),
         ("All LEDs full white (worst case)", f"{b.led_max_a:.2f} A "
                                              f"({b.leds} x {p.led_ma_max:g} mA)"),
-        ("Sensors", f"{b.sensor_a:.2f} A ({len(board.holes)} x {p.sensor_ma:g} mA, at 3.3 V)"),
+        ("Sensors", f"{b.sensor_a:.2f} A ({sensor_count(board)} x {p.sensor_ma:g} mA, "
+                    f"at 3.3 V)"),
         ("Pico and logic", f"{b.logic_a:.2f} A"),
         ("Supply", f"{p.supply_name}: {p.supply_a:g} A, planned at {p.headroom:.0%} "
                    f"= {b.usable_a:.2f} A"),

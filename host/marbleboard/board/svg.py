@@ -37,7 +37,8 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
               paths: list[list[str]] | None = None) -> str:
     """The board as players see it.
 
-    ``marbles`` maps a hole id to the seat whose marble sits there; ``lights`` maps
+    ``marbles`` maps a hole id to the seat whose marble sits there (or to the
+    marble's own colour, ``#rrggbb``, for a marble that is nobody's); ``lights`` maps
     a hole or lamp id to a ``#rrggbb`` colour shown under it, ``effects`` to its
     effect (see ``EFFECT_RINGS``); ``paths`` are chases, drawn as arrows along holes.
     """
@@ -92,7 +93,8 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
                         f'M{h.x - d:g},{h.y + d:g}L{h.x + d:g},{h.y - d:g}" '
                         f'stroke="{ring}" stroke-width="1.6"/>')
         if h.id in marbles:
-            colour = colours.get(marbles[h.id], "#888888")
+            what = marbles[h.id]  # a seat, or a marble's own colour as #rrggbb
+            colour = what if what.startswith("#") else colours.get(what, "#888888")
             m = board.marble_diameter_mm / 2
             body.append(f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{m:g}" fill="{colour}" '
                         f'stroke="#00000055" stroke-width="0.8"/>'

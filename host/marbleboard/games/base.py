@@ -21,9 +21,9 @@ table needs to read moves from the sensors and to light them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, ClassVar, Protocol, Self
 
 CHANCE = -1  # ``state.current`` when chance acts
@@ -187,12 +187,15 @@ class View:
 
 @dataclass(frozen=True)
 class Target:
-    """What the holes should hold: the holes that must each hold a marble, and
-    pools of holes (a START row) that must hold a number of marbles in any of
-    their holes. Hole ids are the board file's (``track.17``, ``start.red.2``)."""
+    """What the holes should hold: the holes that must each hold a marble (or a
+    playing piece), pools of holes (a START row) that must hold a number of marbles
+    in any of their holes, and the holes where a playing piece stands (a Stomper),
+    which a board with piece sensors tells from a marble. Hole ids are the board
+    file's (``track.17``, ``start.red.2``, ``grid.c3``)."""
 
     holes: frozenset[str]
     pools: tuple[tuple[tuple[str, ...], int], ...] = ()
+    pieces: frozenset[str] = frozenset()
 
 
 class MarbleRules(Protocol):
@@ -252,6 +255,42 @@ class MarbleRules(Protocol):
         """Lamps beyond the turn lamps that the state lights: lamp id -> (the seat
         whose colour, or -1 for white; effect name). The die's pips, for one."""
         ...
+
+    # Games whose marbles are not the seats' (SeatMarbles gives the seats' defaults).
+
+    def colours(self, state: Any) -> dict[str, str]:
+        """Holes whose marble has a colour of its own, not a seat's: hole id -> a
+        colour word of ``palette`` (a dealt layout, and each Stomper's colour). The
+        lights show it where a marble must be put, and the screens draw it."""
+        ...
+
+    palette: Mapping[str, str]  # colour word -> #rrggbb, for the words ``colours`` gives
+
+    def seat_colour(self, state: Any, seat: int) -> str | None:
+        """The palette word the lights use for a seat's moves where the state
+        decides it (the Stomper a seat drew); None: the seat's colour on the board."""
+        ...
+
+    def marks(self, state: Any) -> dict[str, tuple[str, str]]:
+        """How the holes are lit on a turn, where the game says it itself: hole id
+        -> (palette word, effect name). Empty: every marble that can move is lit
+        steady in its seat's colour (the light language's default)."""
+        ...
+
+
+class SeatMarbles:
+    """The defaults of :class:`MarbleRules` for games whose marbles are the seats'."""
+
+    palette: Mapping[str, str] = MappingProxyType({})
+
+    def colours(self, state: Any) -> dict[str, str]:
+        return {}
+
+    def seat_colour(self, state: Any, seat: int) -> str | None:
+        return None
+
+    def marks(self, state: Any) -> dict[str, tuple[str, str]]:
+        return {}
 
 
 class Game:

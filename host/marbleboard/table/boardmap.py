@@ -3,7 +3,10 @@ the sensors should read for a state.
 
 A game names holes by id (``track.17``, ``start.red.2``); the board file says
 which sensor and LED each id is. A seat's START row is a pool: a knocked-off
-marble may go into any free hole of it, so only the count there matters.
+marble may go into any free hole of it, so only the count there matters. A hole
+with a piece sensor reads a playing piece (a Stomper) apart from a marble: the
+target's ``pieces`` are read there too; a board without one sees only that
+something stands in the hole.
 """
 
 from __future__ import annotations
@@ -30,8 +33,12 @@ class BoardMap:
         self.board = board
         self.rules = rules
         # Every hole but the START rows must hold exactly what the game says.
-        self.exact = frozenset(h.sensor for h in board.holes if h.role != POOL_ROLE)
+        self.exact = frozenset(
+            [h.sensor for h in board.holes if h.role != POOL_ROLE]
+            + [h.piece_sensor for h in board.holes if h.piece_sensor is not None])
         self._sensor = {h.id: h.sensor for h in board.holes}
+        self._piece = {h.id: h.piece_sensor for h in board.holes
+                       if h.piece_sensor is not None}
 
     def sensor(self, hole_id: str) -> int:
         try:
@@ -55,11 +62,24 @@ class BoardMap:
                     if spare else "") if part))
 
     def target(self, state: Any) -> SensorTarget:
-        target: Target = self.rules.target(state)
-        sensor = self.sensor
-        return SensorTarget(frozenset(sensor(h) for h in target.holes),
+        return self.sensor_target(self.rules.target(state))
+
+    def sensor_target(self, target: Target) -> SensorTarget:
+        sensor, piece = self.sensor, self._piece
+        return SensorTarget(frozenset([sensor(h) for h in target.holes]
+                                      + [piece[h] for h in target.pieces if h in piece]),
                             tuple((tuple(sensor(h) for h in pool), n)
                                   for pool, n in target.pools))
+
+    def blind(self, state: Any, action: int) -> bool:
+        """Whether ``action`` changes what the holes hold only in a way this board
+        cannot sense (a Stomper set on a marble's hole, with no piece sensor): the
+        table takes it from the screen that chose it."""
+        after = state.clone()
+        after.apply(action)
+        before_t, after_t = self.rules.target(state), self.rules.target(after)
+        return before_t != after_t and self.sensor_target(before_t) == \
+            self.sensor_target(after_t)
 
     def sensors(self, hole_ids: list[str]) -> list[int]:
         return [self.sensor(h) for h in hole_ids]

@@ -55,6 +55,11 @@ class SimulatedHand:
         path = [sensor(h) for h in rules.path(state, action)]
         if not path:
             return  # nothing to move
+        after = state.clone()
+        after.apply(action)
+        if rules.target(state).pieces or rules.target(after).pieces:
+            self._stomp(state, action)
+            return
         victims = [(seat, sensor(h)) for h, seat in rules.knocked(state, action)]
 
         def put_back(vseat: int) -> None:
@@ -63,8 +68,6 @@ class SimulatedHand:
             self._place(rng.choice(free))
             self._pause()
 
-        after = state.clone()
-        after.apply(action)
         if self.map.target(after) == self.map.target(state):  # a swap
             a, b = path[0], path[-1]
             first, second = (a, b) if rng.random() < 0.5 else (b, a)
@@ -118,11 +121,55 @@ class SimulatedHand:
                     put_back(vseat)
 
 
+    def _stomp(self, state: Any, action: int) -> None:
+        """A playing piece moves (a Stomper): lifted from its hole, if it stands in
+        one, and pushed down on the marble of the last hole of its path, which falls
+        through before the piece stands there."""
+        path = self.rules.path(state, action)
+        after = state.clone()
+        after.apply(action)
+        stands = self.rules.target(state).pieces
+        if path and path[0] in stands:
+            for s in self._sensors_of(path[0]):
+                self.physical.lift(s)
+            self._pause()
+            path = path[1:]
+        if not path:
+            return  # lifted off the board
+        dest = path[-1]
+        self.physical.lift(self.map.sensor(dest))  # the marble drops into the tray
+        self.sleep(self.pace_s / 2)
+        for s in self._sensors_of(dest):
+            self.physical.place(s)
+        self._pause()
+
+    def _sensors_of(self, hole_id: str) -> list[int]:
+        piece = self.map.board.hole(hole_id).piece_sensor
+        return [self.map.sensor(hole_id), *([] if piece is None else [piece])]
+
+    def set_out(self, sensors: set[int]) -> None:
+        """The players empty the board, then put the marbles in, row by row from the
+        near edge, as the lights show a new layout."""
+        if self.physical.occupied() == sensors:
+            return
+        for s in sorted(self.physical.occupied()):
+            self.physical.lift(s)
+            self.sleep(self.pace_s / 4)
+        by_sensor = self.map.board.by_sensor
+        for s in sorted(sensors, key=lambda s: (-by_sensor[s].y, by_sensor[s].x)):
+            self.physical.place(s)
+            self.sleep(self.pace_s / 4)
+
+
 async def carry_out_bot_moves(current: Callable[[], Table | None], hand: SimulatedHand) -> None:
     """On the simulated board, a person carries out each bot move as it is lit."""
     while True:
         await asyncio.sleep(0.05)
         table = current()
+        if table is not None and table.setting_out:
+            await asyncio.to_thread(hand.set_out, table.map.setup(table.state))
+            await asyncio.sleep(table.quiet_s * 2)
+            continue
         if table is None or table.bot_action is None or table.state.is_over():
             continue
         action = table.bot_action

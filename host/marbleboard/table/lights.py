@@ -32,6 +32,7 @@ class Scene:
     group: str | None = None  # what was chosen on the phone (a card)
     extra: list[int] = field(default_factory=list)  # sensors holding a wrong marble
     missing: list[int] = field(default_factory=list)  # sensors that need one
+    clearing: bool = False  # everything comes off the board (the extras are all of it)
 
 
 class Painter:
@@ -45,7 +46,14 @@ class Painter:
         self.board = board.board
         colours = {s.name: s.colour for s in self.board.seats}
         self.colours = [_rgb(colours.get(name, "#ffffff")) for name in game.seat_names]
+        self.palette = {word: _rgb(hexa) for word, hexa in self.rules.palette.items()}
         self.lamps = {lamp.id: lamp.led for lamp in self.board.lamps}
+
+    def seat_rgb(self, state: Any, seat: int) -> RGB:
+        """A seat's colour in the lights: its Stomper's where the game says, else
+        its colour on the board."""
+        word = self.rules.seat_colour(state, seat)
+        return self.palette[word] if word is not None else self.colours[seat]
 
     def led(self, hole_id: str) -> int:
         return self.board.hole(hole_id).led
@@ -74,16 +82,29 @@ class Painter:
         if state.winners:
             for seat in state.winners:
                 for hole_id in rules.goal(state, seat):
-                    lights.set(self.led(hole_id), self.colours[seat], Effect.PULSE)
+                    lights.set(self.led(hole_id), self.seat_rgb(state, seat), Effect.PULSE)
+            return lights
+        if scene.clearing:
+            for sensor in scene.extra:
+                lights.set(self.board.by_sensor[sensor].led, PUT_HERE, Effect.FAST)
             return lights
         if scene.extra or scene.missing:
-            # One mistake at a time: the first wrong marble, else the first gap.
+            # One mistake at a time: the first wrong marble, else the first gap, or
+            # a whole row of gaps where each marble has a colour of its own.
             if scene.extra:
                 lights.set(self.board.by_sensor[scene.extra[0]].led, MISTAKE, Effect.FAST)
+            elif colours := self.rules.colours(state):
+                self._show_row(scene.missing, colours, lights)
             else:
                 lights.set(self.board.by_sensor[scene.missing[0]].led, PUT_HERE, Effect.BLINK)
             return lights
         if state.current < 0:
+            return lights
+        marks = self.rules.marks(state)
+        if marks and not scene.shown:
+            if scene.movable:
+                for hole_id, (word, effect) in marks.items():
+                    lights.set(self.led(hole_id), self.palette[word], Effect[effect.upper()])
             return lights
         paths = {a: rules.path(state, a) for a in (scene.shown or state.legal_actions())}
         actions = scene.shown or [
@@ -96,13 +117,24 @@ class Painter:
                 self._show_action(state, action, paths[action], lights)
         elif scene.movable:
             for action in actions:
-                colour = self.colours[rules.mover(state, action)]
+                colour = self.seat_rgb(state, rules.mover(state, action))
                 lights.set(self.led(paths[action][0]), colour, Effect.SOLID)
         return lights
 
+    def _show_row(self, missing: list[int], colours: dict[str, str],
+                  lights: LightState) -> None:
+        """The gaps of the nearest row that has any, each in the colour of the
+        marble that goes there: a board is set out row by row."""
+        holes = [self.board.by_sensor[s] for s in missing]
+        near = max(round(h.y) for h in holes)
+        for h in holes:
+            if round(h.y) == near:
+                word = colours.get(h.id)
+                lights.set(h.led, self.palette[word] if word else PUT_HERE, Effect.SOLID)
+
     def _show_action(self, state: Any, action: int, path: list[str],
                      lights: LightState) -> None:
-        colour = self.colours[self.rules.mover(state, action)]
+        colour = self.seat_rgb(state, self.rules.mover(state, action))
         leds = [self.led(h) for h in path]
         if len(leds) > 1:
             lights.chase(leds, colour)

@@ -24,6 +24,7 @@ def picture_of(painter: Painter, scene: Scene, lights: LightState) -> str:
     state, board, rules = scene.state, painter.board, painter.rules
     names = painter.game.seat_names
     marbles = {h: names[seat] for h, seat in rules.marbles(state).items()}
+    marbles.update({h: rules.palette[word] for h, word in rules.colours(state).items()})
     for pool, count in rules.target(state).pools:
         owner = next(s for s in painter.game.seats(state.opts) if rules.pool(state, s) == pool)
         for hole in pool[:count]:

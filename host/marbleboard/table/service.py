@@ -87,11 +87,16 @@ class Table:
         self.lifted: set[int] = set()
         self.changes: list[Change] = []  # since the turn began, in order
         self.group: str | None = None  # what was chosen on a phone (a card)
-        self.bot_action: int | None = None
+        self.bot_action: int | None = None  # a move known before it is made: a bot's, or forced
         self.announced: int | None = None  # a person's move said before it is made
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
         self.restoring = False  # after a takeback: no move is read until the board is put back
+        # Before a dealt layout is set out, the board is emptied: the sensors see
+        # that a hole holds a marble, not its colour.
+        self.clearing = False
+        self.to_clear: set[int] = set()  # sensors that held something, not yet emptied
+        self.setting_out = False  # from a new layout until the board shows it
         self.listeners: list[Callable[[str], None]] = []  # log lines, as they happen
         self.watchers: list[Callable[[], None]] = []  # told after every change shown
         self._settle: asyncio.Task[None] | None = None
@@ -150,6 +155,7 @@ class Table:
         else:
             self.occupied.discard(sensor)
             self.lifted.add(sensor)
+            self.to_clear.discard(sensor)
         self.changes.append((sensor, occupied))
         if await self._pending_done():
             return
@@ -185,12 +191,19 @@ class Table:
         if state.current < 0 or self.status.question is not None:
             await self._show()
             return
+        if self.clearing:
+            self.clearing = bool(self.to_clear)
+            await self._show()
+            if self.clearing:
+                return
+            self._say(["log.set_out", {}])
         if self.restoring:
             self.restoring = not self.map.matches(self.occupied, self.map.target(state))
             self.show_mistakes = self.restoring
             await self._show()
             if self.restoring:
                 return
+            self.setting_out = False
             self._new_turn()
             if state.current in self.bots:
                 self._ask_bot()  # only now: its move is lit on the board as the game stands
@@ -198,6 +211,13 @@ class Table:
         allowed = {self.bot_action} if self.bot_action is not None else None
         if state.current in self.bots and self.bot_action is None:
             return  # the bot is still thinking
+        chosen = self.bot_action if self.bot_action is not None else self.announced
+        if chosen is not None and self.map.blind(state, chosen):
+            # The board cannot see this move (a Stomper set on a marble's hole with
+            # no sensor for it): the screen that chose it is taken at its word,
+            # once the lights have shown it for a quiet period.
+            await self.commit(chosen)
+            return
         reading = read_move(self.game, state, self.map, self.occupied, self.lifted, allowed,
                             self.group)
         if not reading.actions and not reading.unchanged:
@@ -210,7 +230,9 @@ class Table:
                 await self.commit(action, carried=self.changes[used:])
                 return
         self.show_mistakes = not reading.actions and not reading.unchanged
-        if reading.settled:
+        if len(reading.actions) > 1 and self.announced in reading.actions:
+            await self.commit(self.announced)  # the phone said which of them
+        elif reading.settled:
             await self.commit(reading.actions[0])
         elif len(reading.actions) > 1:
             self.status.question = Question(state.current, list(reading.actions),
@@ -348,6 +370,8 @@ class Table:
         assert self.game_id is not None
         state = self.state
         game = self.game
+        assert game.marbles is not None
+        laid_out, dealt = self.map.target(state), False
         while True:
             if state.is_over():
                 self.store.finish(self.game_id, self.record.winners)
@@ -356,6 +380,7 @@ class Table:
                           ["log.won_together", {"who": winners[0], "other": winners[1]}])
                 break
             if state.is_chance():
+                dealt = True
                 drawn_for = game.chance_seat(state)
                 outcome = self.chance.draw(state.chance_due(), game.outcome_text)
                 said = game.outcome_words(state, outcome.values)  # before it is applied
@@ -370,14 +395,30 @@ class Table:
                               ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])
                 continue
             forced = game.forced(state)
-            if forced is not None:
+            if forced is not None and not game.marbles.path(state, forced):
                 self._save_move(forced, forced=True)
                 continue
+            if forced is not None and self.bot_action is None:
+                # Nothing to choose, but a piece to lift off (a Stomper that cannot
+                # stomp): lit and read like a bot's move, whoever sits there.
+                self.bot_action = forced
+                self._say(["log.no_choice", {"who": self.players[state.current],
+                                             "move": game.action_words(state, forced)}])
             break
+        if dealt and not state.is_over() and self.map.target(state) != laid_out:
+            self._set_out()
         if state.current in self.bots and self.bot_action is None and not self.restoring:
             self._ask_bot()
         await self._show()
         self._schedule_settle()
+
+    def _set_out(self) -> None:
+        """Chance laid out new marbles (a round's layout): the board is emptied, then
+        each marble is put where the lights show its colour, before anyone plays."""
+        self.to_clear = self.occupied & self.map.exact
+        self.clearing = bool(self.to_clear)
+        self.restoring = self.setting_out = True
+        self._say(["log.clear_board", {}] if self.clearing else ["log.set_out", {}])
 
     def _ask_bot(self) -> None:
         self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
@@ -401,7 +442,9 @@ class Table:
         lifted_now = {s for s in self.turn_start if s not in self.occupied}
         extra: list[int] = []
         missing: list[int] = []
-        if self.restoring:
+        if self.clearing:
+            extra = sorted(self.to_clear)
+        elif self.restoring:
             extra, missing = self.map.differences(self.occupied, self.map.target(state))
         elif self.show_mistakes or (state.current < 0 and not state.winners):
             extra, missing = self._mistakes()
@@ -410,7 +453,8 @@ class Table:
         self.status.mistakes = len(extra) + len(missing)
         shown = [self.bot_action] if self.bot_action is not None else []
         return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
-                     shown=shown, group=self.group, extra=extra, missing=missing)
+                     shown=shown, group=self.group, extra=extra, missing=missing,
+                     clearing=self.clearing)
 
     def _mistakes(self) -> tuple[list[int], list[int]]:
         """Marbles where no legal move puts them, and where one should go: measured

@@ -507,6 +507,7 @@ class TableHub:
             "moves": moves, "chosen": self.chosen_card(seat) if mine else None,
             "shown": table.group if mine else None,  # what the board lights for this seat
             "marbles": _marbles_drawn(table),  # the board is public: the phone draws it
+            **_pieces(table),
             "moving": mine and self._moving == (table, state.turns),
             "question": question.texts if question is not None and question.seat == seat
             else None,
@@ -523,11 +524,15 @@ class TableHub:
         occupied = self.link.occupied if self.sim is None else self.sim.physical.occupied()
         holes: dict[str, dict[str, Any]] = {}
         colours = _marble_colours(table) if table else {}
+        pieces = _pieces(table) if table else {"palette": {}, "pieces": []}
         for h in self.board.holes:
             if h.sensor in occupied:
                 # A marble the game does not place is drawn in its row's colour.
                 row = h.seat if h.role in ("start", "home") else "white"
                 holes[h.id] = {"m": colours.get(h.id, row)}
+                if h.id in pieces["pieces"]:
+                    holes[h.id]["p"] = 1
+        payload["palette"] = pieces["palette"]
         if table is not None and table.lights is not None:
             _add_lights(self.board, table.lights, holes)
         payload["holes"] = holes
@@ -640,8 +645,19 @@ def _move(game: Game, state: Any, action: int, names: tuple[str, ...]) -> dict[s
 
 
 def _marble_colours(table: Table) -> dict[str, str]:
-    """Hole id -> the colour of the marble the game puts there."""
-    return {h: table.names[seat] for h, seat in table.painter.rules.marbles(table.state).items()}
+    """Hole id -> the colour of the marble the game puts there: its seat's, or a
+    colour of its own (a word of the rules' ``palette``)."""
+    rules = table.painter.rules
+    return {**{h: table.names[seat] for h, seat in rules.marbles(table.state).items()},
+            **rules.colours(table.state)}
+
+
+def _pieces(table: Table) -> dict[str, Any]:
+    """What the board pictures need beyond seats' colours: the colours of marbles
+    that are nobody's, and the holes where a playing piece (a Stomper) stands."""
+    rules = table.painter.rules
+    return {"palette": dict(rules.palette),
+            "pieces": sorted(rules.target(table.state).pieces)}
 
 
 def _marbles_drawn(table: Table) -> dict[str, str]:

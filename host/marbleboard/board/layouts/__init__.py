@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import wahoo, wampoo
+from . import stomple, wahoo, wampoo
 
 LAYOUTS: dict[str, tuple[Callable[..., dict[str, Any]], dict[str, Any]]] = {
     "wampoo": (wampoo.build, wampoo.DEFAULTS),
     "wahoo": (wahoo.build, wahoo.DEFAULTS),
     "wahoo6": (wahoo.build6, wahoo.DEFAULTS6),
+    "stomple": (stomple.build, stomple.DEFAULTS),
 }

@@ -1,9 +1,8 @@
 """Stomple as the platform sees it: the :class:`~marbleboard.games.base.Game` that
 the bots, the records and the commands use.
 
-It has no marble rules yet (``marbles`` is None): its board, the 7x7 grid with
-its Stompers, has no layout, so no board offers it and the table does not play
-it; the engine, its records and its bots are complete without one.
+It plays on its own board, the 7x7 grid (``board/layouts/stomple.py``), whose
+holes and lights :mod:`.marbles` gives.
 """
 
 from __future__ import annotations
@@ -16,10 +15,9 @@ from ..base import Chance, Game
 from . import notation, words
 from .evaluate import evaluate
 from .grid import COLOURS
-from .options import Options
+from .marbles import StompleMarbles
+from .options import SEAT_NAMES, Options
 from .state import DRAW, GONE, LAYOUT, OUT, State
-
-SEAT_NAMES = ("player1", "player2", "player3", "player4", "player5", "player6")
 
 
 class Stomple(Game):
@@ -31,6 +29,7 @@ class Stomple(Game):
     chances = (LAYOUT, DRAW)
     notation: ClassVar[ModuleType] = notation
     played_in_rounds: ClassVar[bool] = True  # the bench measures its rounds a second
+    marbles = StompleMarbles()
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
@@ -38,8 +37,12 @@ class Stomple(Game):
     def action_words(self, state: Any, action: int) -> list[Any]:
         return words.action_words(state, action)
 
+    def hole_words(self, options: Any, hole: str) -> list[Any]:
+        return words.hole_words(hole)
+
     def forced(self, state: Any) -> int | None:
-        """A seat that cannot stomp has nothing to choose: it is out."""
+        """A seat that cannot stomp has nothing to choose: it is out. (At the table
+        its Stomper is still lifted off the board, and read like a move.)"""
         legal = state.legal_actions()
         return OUT if legal == [OUT] else None
 

@@ -204,7 +204,10 @@ def parse_position(text: str, options: Options | None = None) -> State:
         state.current = CHANCE
         state.chance = kind
         state.starter = _seat(starter, players)
-        if drawn or placed:
+        # Before a layout, the last round's winner's Stomper may still stand, the
+        # others out; otherwise the Stompers are in the bag.
+        round_over = len(placed) == 1 and all(a >= 0 or a == GONE for a in state.at)
+        if (drawn or placed) and not (kind == LAYOUT.kind and round_over):
             raise ValueError("the Stompers are in the bag until the marbles are spread out")
     else:
         seat_text, _, chain = turn.partition("~")

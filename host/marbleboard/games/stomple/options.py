@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from ..base import GameOptions
 
+SEAT_NAMES = ("player1", "player2", "player3", "player4", "player5", "player6")
+
 # The Game Point Totals of the rules, by the number of players.
 POINTS_TO_WIN = {2: 40, 3: 20, 4: 15, 5: 10, 6: 10}
 

@@ -109,6 +109,9 @@ class State(StateRules):
         self.history.append(values)
         if self.chance == LAYOUT.kind:
             self.grid = [marble_colour(m) for m in values]
+            # The last round's Stompers leave the board only now, as it is cleared.
+            self.at = [UNPLACED] * self.opts.players
+            self.stompers = [-1] * self.opts.players
             self.chance = DRAW.kind
             return
         for seat in self.opts.seats:
@@ -204,12 +207,10 @@ class State(StateRules):
             self.winners = (winner,)
             self.current = OVER
             return
-        # The Stompers go back in the bag, the marbles are spread out again, and the
-        # round's winner begins the next.
+        # The Stompers go back in the bag, the marbles are spread out again (the
+        # layout clears the board), and the round's winner begins the next.
         self.round += 1
         self.starter = winner
-        self.at = [UNPLACED] * self.opts.players
-        self.stompers = [-1] * self.opts.players
         self.chance = LAYOUT.kind
         self.current = CHANCE
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .grid import BONUS, COLOURS, hole_name
+from .marbles import grid_hole
 from .state import OUT, UNPLACED, State
 
 Phrase = list[Any]
@@ -36,6 +37,11 @@ def action_words(state: State, action: int) -> Phrase:
     else:
         kind = "stomp"
     return [P + kind, {"marble": marble_words(state.grid[action]), "hole": hole_name(action)}]
+
+
+def hole_words(hole_id: str) -> Phrase:
+    """A board hole in words: its name in the notation, ``c3``."""
+    return ["move", {"text": hole_name(grid_hole(hole_id))}]
 
 
 def outcome_words(kind: str) -> Phrase:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Target
+from ..base import SeatMarbles, Target
 from .actions import OUT, PASS
 from .geometry import BOARDS, ROW, START, geometry
 from .options import Options
@@ -29,7 +29,7 @@ PIPS: dict[int, tuple[int, ...]] = {
     6: (1, 2, 3, 5, 6, 7)}
 
 
-class WahooMarbles:
+class WahooMarbles(SeatMarbles):
     layout = "wahoo"  # the four-colour board; ``layout_for`` names the board of a game
 
     def layout_for(self, options: Options) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Target
+from ..base import SeatMarbles, Target
 from .actions import MOVE, OUT, SWAP
 from .options import SEAT_NAMES
 from .state import START, State
@@ -17,7 +17,7 @@ from .state import START, State
 ROW = 4
 
 
-class WampooMarbles:
+class WampooMarbles(SeatMarbles):
     layout = "wampoo"
     # The moments docs/lights.md draws.
     examples: ClassVar[dict[str, str]] = {

@@ -76,8 +76,15 @@ function drawBoard(target, board, onClick) {
 }
 
 // The first letter of a colour's word marks its marbles: colour is never the only cue.
-function letter(seat) {
-  return t(seat).slice(0, 1).toUpperCase();
+// Where two colours' words begin alike (bleu, blanc), the words give a letter of its own.
+function letter(colour) {
+  if (WORDS[LANG]["letter." + colour]) return t("letter." + colour);
+  return t(colour).slice(0, 1).toUpperCase();
+}
+
+// A marble's colour: its seat's on the board, or one of the game's own (Stomple's).
+function colourOf(board, colour) {
+  return board.seats[colour] || (board.palette || {})[colour] || "#eee";
 }
 
 function paint(root, board, holes) {
@@ -85,9 +92,11 @@ function paint(root, board, holes) {
     const g = root.getElementById(`g-${h.id}`);
     const [light, , marble, mark] = g.children;
     const state = holes[h.id] || {};
-    marble.setAttribute("fill", state.m ? (board.seats[state.m] || "#eee") : "none");
+    marble.setAttribute("fill", state.m ? colourOf(board, state.m) : "none");
     mark.textContent = state.m ? letter(state.m) : "";
-    marble.setAttribute("stroke", state.m ? "#0006" : "none");
+    marble.setAttribute("stroke", state.m ? (state.p ? "#000" : "#0006") : "none");
+    // A playing piece (a Stomper) stands out from the marbles by a thick ring.
+    marble.setAttribute("stroke-width", state.p ? board.marble / 6 : 1);
     light.setAttribute("fill", state.l || "none");
     light.setAttribute("class", "light" + (state.e ? ` fx-${state.e}` : ""));
   }

@@ -115,7 +115,9 @@ function drawPicture(p, moves, off) {
   picture.setAttribute("role", "group");
   picture.setAttribute("aria-label", t("picture"));
   const holes = {};
-  for (const [id, s] of Object.entries(p.marbles || {})) holes[id] = { m: s };
+  const pieces = new Set(p.pieces || []);
+  board.palette = p.palette || {};
+  for (const [id, s] of Object.entries(p.marbles || {})) holes[id] = { m: s, p: pieces.has(id) };
   paint(picture, board, holes);
   let overlay = picture.getElementById("overlay");
   if (!overlay) {
@@ -129,7 +131,8 @@ function drawPicture(p, moves, off) {
     if (!h) continue;
     // Drawn larger than life: a phone's picture is small, and the letter must be read.
     const big = board.marble * 0.7;
-    overlay.append(svg("circle", { cx: h.x, cy: h.y, r: big, class: "big-marble", fill: board.seats[s] || "#eee" }));
+    overlay.append(svg("circle", { cx: h.x, cy: h.y, r: big, class: "big-marble" + (pieces.has(id) ? " piece" : ""),
+                                   fill: colourOf(board, s) }));
     const mark = svg("text", { x: h.x, y: h.y, class: "letter", "font-size": big * 1.3 });
     mark.textContent = letter(s);
     overlay.append(mark);

@@ -286,6 +286,7 @@ function show(payload) {
   lobby(payload);
   controls(payload);
   over(payload);
+  board.palette = payload.palette || {};
   paint(root, board, payload.holes || {});
   const status = document.getElementById("status");
   if (payload.state === "over") status.textContent = t("over", payload.winners.map((w) => nameOf(payload, w)).join(" + "));

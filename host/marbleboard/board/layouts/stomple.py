@@ -1,0 +1,127 @@
+"""The Stomple board: a 7x7 grid of through holes, each with a marble resting in it
+at the start of a round, and six Stompers that push marbles through.
+
+Holes are ``grid.a1`` .. ``grid.g7``: column a to g from left to right, row 1 at
+the bottom (the south edge, nearest the first seat), as the game's notation names
+them. Stomping leaves a Stomper where a marble was, so the presence sensor alone
+cannot see a stomp; each hole has a second, less sensitive sensor that only a
+Stomper's foot magnet reaches (``piece_sensor``, hardware/README.md explains the
+choice). ``stomper_sensors=False`` builds the board without them: it still plays,
+and the table asks on a screen what the holes cannot tell.
+
+Sensors are wired hole by hole, row by row: with Stomper sensors a hole's two
+switches sit on neighbouring inputs of one 74HC165 (presence even, Stomper odd).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..fileformat import FORMAT, VERSION
+
+SIZE = 7
+COLUMNS = "abcdefg"
+# Six places round the table, clockwise from the south edge (play goes clockwise).
+# The seats' colours are only the screens' and the turn lamps': a seat's Stomper
+# takes its colour from the bag each round.
+SEATS = [("player1", "#d62828", "south"), ("player2", "#ea580c", "south-west"),
+         ("player3", "#15803d", "north-west"), ("player4", "#1d4ed8", "north"),
+         ("player5", "#7e22ce", "north-east"), ("player6", "#0891b2", "south-east")]
+
+DEFAULTS: dict[str, Any] = {
+    # 32 mm between holes: a Stomper's 24 mm cap beside a marble still leaves room
+    # for the fingers that press it.
+    "pitch_mm": 32.0,
+    # A 16 mm marble rests on a 1.5 mm silicone sheet with 12 mm holes laid over
+    # 17 mm through holes: a Stomper's push squeezes it through, and it falls into
+    # the tray beneath.
+    "hole_diameter_mm": 17.0,
+    "marble_diameter_mm": 16.0,
+    "stomper_sensors": True,
+    "supply_a": 3.0,
+}
+
+
+def build(**params: Any) -> dict[str, Any]:
+    """Board file data for a Stomple board (see ``DEFAULTS`` for the parameters)."""
+    unknown = set(params) - set(DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown Stomple board parameter(s): {', '.join(sorted(unknown))}")
+    p = {**DEFAULTS, **params}
+    pitch = float(p["pitch_mm"])
+    if pitch < float(p["marble_diameter_mm"]) + 8:
+        raise ValueError(f"pitch_mm must leave room for a Stomper beside a marble: at least "
+                         f"{float(p['marble_diameter_mm']) + 8:g} mm, got {pitch:g}")
+    pieces_sensed = p["stomper_sensors"]
+    if not isinstance(pieces_sensed, bool):
+        raise ValueError(f"stomper_sensors is true or false, got {pieces_sensed!r}")
+    margin = 2.0 * pitch  # room for the turn lamps and the players' hands
+    size = round((SIZE - 1) * pitch + 2 * margin, 3)
+    centre = size / 2
+
+    corner = round(size - margin / 3, 3)
+    lamps: list[dict[str, Any]] = [{"id": "status", "role": "status", "x": corner,
+                                    "y": corner, "led": 0}]
+    led = 1
+    reach = (SIZE - 1) * pitch / 2 + margin * 0.7
+    for i, (name, _colour, _side) in enumerate(SEATS):
+        # Seat 1 sits at the south edge; the others follow clockwise, seen from above.
+        angle = math.pi / 2 + i * math.pi / 3
+        lamps.append({"id": f"turn.{name}", "role": "turn", "seat": name,
+                      "x": round(centre + reach * math.cos(angle), 3),
+                      "y": round(centre + reach * math.sin(angle), 3), "led": led})
+        led += 1
+
+    holes: list[dict[str, Any]] = []
+    sensor = 0
+    for row in range(1, SIZE + 1):
+        # Rows snake, so the LED and sensor chains run on without a long return wire.
+        columns = range(SIZE) if row % 2 else range(SIZE - 1, -1, -1)
+        for col in columns:
+            hole: dict[str, Any] = {
+                "id": f"grid.{COLUMNS[col]}{row}", "role": "grid",
+                "x": round(margin + col * pitch, 3),
+                "y": round(size - margin - (row - 1) * pitch, 3),
+                "sensor": sensor, "led": led}
+            sensor += 1
+            if pieces_sensed:
+                hole["piece_sensor"] = sensor
+                sensor += 1
+            led += 1
+            holes.append(hole)
+    holes.sort(key=lambda h: (h["id"][-1], h["id"]))
+
+    pieces = [
+        {"kind": "marble", "count": 42,
+         "note": "7 in each of red, yellow, green, blue, purple and white, each carrying "
+                 "a small magnet"},
+        {"kind": "bonus point marble", "count": 7,
+         "note": "clear or patterned, each carrying a small magnet"},
+        {"kind": "stomper", "count": 6,
+         "note": "one topped by a marble of each colour; a 10 x 5 mm N42 magnet in the "
+                 "foot, south face down" + ("" if pieces_sensed else
+                                            " (this board does not read it)")},
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "id": "stomple",
+        "name": "Stomple, 2 to 6 players" + ("" if pieces_sensed else
+                                              ", presence sensing only"),
+        "parameters": {k: p[k] for k in sorted(p)},
+        "size_mm": [size, size],
+        "hole_diameter_mm": p["hole_diameter_mm"],
+        "marble_diameter_mm": p["marble_diameter_mm"],
+        "min_pitch_mm": p["marble_diameter_mm"] + 8,
+        "chains": {"sensors": sensor, "leds": led},
+        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6},
+        "power": {"supply_v": 5, "supply_a": p["supply_a"],
+                  "supply_name": f"5 V {p['supply_a']:g} A mains adapter",
+                  "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
+                  "logic_ma": 60, "headroom": 0.9},
+        "pieces": pieces,
+        "seats": [{"name": n, "colour": c, "side": sd} for n, c, sd in SEATS],
+        "lamps": lamps,
+        "holes": holes,
+    }
