@@ -72,11 +72,11 @@ class StartRequest(StrictBody):
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
         min_length=1, max_length=6,
         description="who plays each colour of `colours` (or each of the game's usual seats)")
-    colours: list[Annotated[str, Field(pattern=r"^[a-z]{1,12}$")]] | None = Field(
+    colours: list[Annotated[str, Field(pattern=r"^[a-z][a-z0-9]{0,11}$")]] | None = Field(
         default=None, min_length=1, max_length=6,
         description="the colours that play, chosen from the lobby's offer; the game's "
                     "usual seats for the player count if left out")
-    names: dict[Annotated[str, Field(pattern=r"^[a-z]{1,12}$")],
+    names: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9]{0,11}$")],
                 Annotated[str, Field(max_length=NAME_LENGTH)]] = Field(
         default_factory=dict, max_length=6,
         description="the players' names by colour; a colour's own word where left out")
@@ -88,7 +88,7 @@ class AdminRequest(StrictBody):
 
 class SeatLinkRequest(StrictBody):
     token: Token
-    seat: str = Field(pattern=r"^[a-z]{1,12}$", description="the colour whose link is made anew")
+    seat: str = Field(pattern=r"^[a-z][a-z0-9]{0,11}$", description="the colour whose link is made anew")
 
 
 class DragRequest(StrictBody):

@@ -24,6 +24,9 @@ class Options(GameOptions):
     first_player: int = 0
     # Points that win the game; 0: the rules' total for the number of players.
     target: int = 0
+    # The places round the board that play: always the first ones, 1 to players
+    # (the board's places are numbered round the table, and so is play).
+    seating: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in POINTS_TO_WIN:
@@ -32,6 +35,10 @@ class Options(GameOptions):
             raise ValueError(f"first_player must be a playing seat, 0 to {self.players - 1}")
         if type(self.target) is not int or self.target < 0:
             raise ValueError("target is a number of points (0: the rules' total)")
+        if self.seating and tuple(sorted(self.seating)) != tuple(range(self.players)):
+            raise ValueError(f"Stomple's {self.players} players take the places 1 to "
+                             f"{self.players}")
+        object.__setattr__(self, "seating", tuple(range(self.players)))  # JSON gives a list
 
     @property
     def seats(self) -> tuple[int, ...]:

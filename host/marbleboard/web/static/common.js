@@ -96,7 +96,7 @@ function paint(root, board, holes) {
     mark.textContent = state.m ? letter(state.m) : "";
     marble.setAttribute("stroke", state.m ? (state.p ? "#000" : "#0006") : "none");
     // A playing piece (a Stomper) stands out from the marbles by a thick ring.
-    marble.setAttribute("stroke-width", state.p ? board.marble / 6 : 1);
+    marble.setAttribute("stroke-width", state.p ? board.marble / 4 : 1);
     light.setAttribute("fill", state.l || "none");
     light.setAttribute("class", "light" + (state.e ? ` fx-${state.e}` : ""));
   }
@@ -108,14 +108,24 @@ function paint(root, board, holes) {
   }
 }
 
+// A fact a game gives (a score, a Stomper's colour) in words: a phrase of its own
+// ("fact.<key>") where the words have one, a yes/no fact said only when it holds.
+function fact(k, v) {
+  if (WORDS.en["fact." + k]) return v === true ? t("fact." + k) : t("fact." + k, v);
+  return `${t(k)}: ${v}`;
+}
+function shownFact([, v]) {
+  return v !== null && v !== undefined && v !== false;
+}
+
 // What every screen shows besides the board: the die as a die, anything else as words.
 const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 function showPublic(target, facts) {
   if (!target) return;
-  target.replaceChildren(...Object.entries(facts || {}).filter(([, v]) => v !== null && v !== undefined)
+  target.replaceChildren(...Object.entries(facts || {}).filter(shownFact)
     .map(([k, v]) => k === "die"
       ? el("span", { class: "die", title: `${t("die")} ${v}`, "aria-label": `${t("die")} ${v}` }, DIE[v - 1] || String(v))
-      : el("span", { class: "fact" }, `${t(k)}: ${v}`)));
+      : el("span", { class: "fact" }, fact(k, v))));
 }
 
 // One websocket; it comes back by itself after a phone sleeps or the host restarts.

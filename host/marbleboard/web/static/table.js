@@ -266,7 +266,8 @@ function sha256Plain(bytes) {
 // What a game says of each seat (cards held, marbles home, progress), as words.
 function seatFacts(s) {
   return Object.entries(s).filter(([k]) => !["seat", "kind", "phones", "forfeited"].includes(k))
-    .map(([k, v]) => el("td", {}, k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
+    .map(([k, v]) => el("td", {}, !shownFact([k, v]) ? "" : WORDS.en["fact." + k] ? fact(k, v)
+      : k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
 }
 
 function seatRow(payload, s) {

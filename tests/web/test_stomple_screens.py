@@ -1,0 +1,88 @@
+"""Stomple's screens in a real browser: the table screen starts it on its own board,
+the simulated players set out the layout the lights show, and one person plays
+turns on a phone-sized page against a bot, by the move's words, in each language.
+The pictures draw each marble in its own colour with its letter, and the Stompers
+ringed; screenshots of both screens are kept."""
+
+import pytest
+from conftest import keep
+from playwright.sync_api import expect
+
+from marbleboard import words
+from marbleboard.web.live import LiveServer
+
+LETTERS = {"en": {"R", "Y", "G", "B", "P", "W", "★"},
+           "fr": {"R", "J", "V", "B", "Vi", "Bc", "★"}}
+
+
+@pytest.fixture(params=["en", "fr"])
+def played(request, tmp_path):
+    with LiveServer(tmp_path / "games.db", layout="stomple") as server:
+        yield server, request.param
+
+
+def wait_for(page, check, tries=300):
+    for _ in range(tries):
+        if check():
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+def test_a_person_plays_stomple_on_a_phone_against_a_bot(played, browser):
+    live, lang = played
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    table.select_option("#game", "stomple")
+    table.select_option("#players", "2")
+    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
+    person = seats[0].get_attribute("data-seat")
+    seats[0].select_option("human")
+    seats[1].select_option("bot:greedy")
+    table.fill(f"input[data-name={person}]", "Anna")
+    table.click("#start")
+    expect(table.locator("#qrs a")).to_have_count(1)
+    hub = live.hub
+    # The players set the layout out as the lights show it, and play begins.
+    assert wait_for(table, lambda: hub.table is not None and not hub.table.setting_out)
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                is_mobile=True).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    status = phone.locator("#status")
+    played_moves = 0
+    while played_moves < 4 and not hub.table.state.is_over():
+        expect(status).not_to_have_attribute("data-state", "joining", timeout=10000)
+        move = phone.locator("[data-move]").first
+        if status.get_attribute("data-state") != "turn" or not move.count():
+            phone.wait_for_timeout(100)
+            continue
+        turns = hub.table.state.turns
+        notation = move.get_attribute("data-move")
+        said = move.locator(".words").inner_text()
+        state = hub.table.state.clone()
+        legal = {hub.table.game.action_text(state, a): a for a in state.legal_actions()}
+        if notation not in legal:  # the page still shows the turn before (a string goes on)
+            phone.wait_for_timeout(50)
+            continue
+        action = legal[notation]
+        assert said == words.say(hub.table.game.action_words(state, action), lang)
+        move.click()
+        phone.locator("#play").click()
+        played_moves += 1
+        if played_moves == 1:  # the table's log tells Anna which marble to stomp
+            told = words.say(["log.act", {"who": "Anna",
+                                            "move": hub.table.game.action_words(state, action)}],
+                             lang)
+            expect(table.locator("#log")).to_contain_text(told)
+        assert wait_for(phone, lambda: hub.table.state.turns > turns)
+    assert played_moves == 4
+    # Every marble of the board picture has its colour's letter in the page's
+    # language, and each Stomper on the board is ringed.
+    letters = set(table.locator("#board text.letter").all_text_contents()) - {""}
+    assert letters <= LETTERS[lang] and len(letters) >= 5
+    placed = [h for h in hub.table.state.at if h >= 0]
+    rings = table.locator("#board circle.marble[stroke='#000']")
+    expect(rings).to_have_count(len(placed))
+    expect(phone.locator("#picture circle.big-marble.piece")).to_have_count(len(placed))
+    keep(phone, f"stomple-phone-{lang}", docs=lang == "en")
+    keep(table, f"stomple-table-{lang}", docs=lang == "en")
