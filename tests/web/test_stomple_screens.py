@@ -74,7 +74,7 @@ def test_a_person_plays_stomple_on_a_phone_against_a_bot(played, browser):
                                             "move": hub.table.game.action_words(state, action)}],
                              lang)
             expect(table.locator("#log")).to_contain_text(told)
-        assert wait_for(phone, lambda: hub.table.state.turns > turns)
+        assert wait_for(phone, lambda seen=turns: hub.table.state.turns > seen)
     assert played_moves == 4
     # Every marble of the board picture has its colour's letter in the page's
     # language, and each Stomper on the board is ringed.

@@ -88,7 +88,8 @@ class AdminRequest(StrictBody):
 
 class SeatLinkRequest(StrictBody):
     token: Token
-    seat: str = Field(pattern=r"^[a-z][a-z0-9]{0,11}$", description="the colour whose link is made anew")
+    seat: str = Field(pattern=r"^[a-z][a-z0-9]{0,11}$",
+                      description="the colour whose link is made anew")
 
 
 class DragRequest(StrictBody):
