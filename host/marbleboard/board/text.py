@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from .model import Board
 
 SYMBOLS = {"track": "o", "starter": "X", "start": "s", "home": "h", "arrow": "a",
-           "centre": "c"}
+           "centre": "c", "grid": "."}
 
 
 def grid_step(board: Board) -> float:

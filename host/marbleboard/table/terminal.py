@@ -10,6 +10,9 @@ from ..board.text import SYMBOLS, grid_step
 from .service import Table
 
 
+_RICH = {"red", "blue", "yellow", "green", "white"}  # seat colours the terminal names
+
+
 def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
     """The board in characters: a marble shows as its colour's initial, a lit
     empty hole as '*'."""
@@ -20,18 +23,23 @@ def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
     state = table.state
     rules = table.painter.rules
     names = table.names
-    colour_of = {table.map.sensor(hole_id): seat
+    colour_of = {table.map.sensor(hole_id): names[seat]
                  for hole_id, seat in rules.marbles(state).items()}
     for s in table.game.seats(state.opts):
         for hole_id in rules.pool(state, s):
-            colour_of.setdefault(table.map.sensor(hole_id), s)
+            colour_of.setdefault(table.map.sensor(hole_id), names[s])
+    # Marbles that are nobody's (Stomple's) show their own colour.
+    colour_of.update({table.map.sensor(hole_id): word
+                      for hole_id, word in rules.colours(state).items()})
+    pieces = {table.map.sensor(hole_id) for hole_id in rules.target(state).pieces}
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in board.holes:
         key = (round((h.x - x0) / step), round((h.y - y0) / step))
         if h.sensor in occupied:
-            seat = colour_of.get(h.sensor)  # None: a marble in the wrong place
-            name = names[seat] if seat is not None else "white"
-            cells[key] = (name[0].upper(), f"bold {name}" if name != "white" else "bold")
+            name = colour_of.get(h.sensor, "white")  # white: a marble in the wrong place
+            colour = rules.palette.get(name) or (name if name in _RICH else "white")
+            style = "bold" + (" reverse" if h.sensor in pieces else "")
+            cells[key] = (name[0].upper(), f"{style} {colour}")
         elif h.sensor in lit:
             cells[key] = ("*", "bright_white")
         else:
