@@ -9,7 +9,6 @@ from rich.text import Text
 from ..board.text import SYMBOLS, grid_step
 from .service import Table
 
-
 _RICH = {"red", "blue", "yellow", "green", "white"}  # seat colours the terminal names
 
 
