@@ -30,6 +30,9 @@ def hole(page, hole_id):
 
 
 def drag(page, start, end):
+    # The page takes a drag only from a hole it shows a marble in: wait for the
+    # screen to catch up with the board first.
+    expect(page.locator(f'[id="g-{start}"] circle.marble')).not_to_have_attribute("fill", "none")
     hole(page, start).drag_to(hole(page, end))
 
 
@@ -82,7 +85,8 @@ def play_moves(live, page, token, moves):
     while True:
         assert time.monotonic() < deadline
         made = sum(1 for m in table.record.moves if " " not in m or not m.split()[-1].isdigit())
-        if made >= moves and dragged and table.can_take_back():
+        if made >= moves and dragged and table.can_take_back() and \
+                table.status.question is None:
             return dragged
         question = table.status.question
         if question is not None:  # two moves fit the board: red says which

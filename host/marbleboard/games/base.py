@@ -430,6 +430,11 @@ class Game:
         count and progress, the scores."""
         return {}
 
+    def score_lights(self, state: Any) -> dict[int, int]:
+        """What the board lights of each seat's score when the game has no marbles
+        of its own: a small count per seat (games won in a match), one hole a point."""
+        return {}
+
     # --- bots -------------------------------------------------------------------------
 
     def busy_positions(self, count: int, seed: int = 2) -> list[Any]:

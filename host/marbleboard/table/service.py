@@ -57,8 +57,6 @@ class Table:
                  seats: dict[int, str], options: Any, *, quiet_s: float = QUIET_S,
                  chance: ChanceSource | None = None, bot_rng: random.Random | None = None,
                  takeback: bool = False, players: dict[int, str] | None = None):
-        if game.marbles is None:
-            raise ValueError(f"{game.title} has no marbles: it is played on the screens")
         self.game = game
         self.names = game.seat_names
         self.board = board
@@ -77,9 +75,7 @@ class Table:
             s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()))
             for s, kind in seats.items() if kind.startswith("bot:")}
         self.state = game.new_state(options)
-        self.map = BoardMap(board, game.marbles)
-        self.map.check(options)
-        self.painter = Painter(game, self.map)
+        self._attach(options)
         self.record = GameRecord(game, options, {self.names[s]: k for s, k in seats.items()})
         self.game_id: int | None = None
         self.occupied: set[int] = set(link.occupied)
@@ -104,6 +100,16 @@ class Table:
         self.committed = asyncio.Event()  # set at each committed move, for tests and tools
         self.moves_read = 0  # moves read from the marbles (or answered), for the same
         self.lights: LightState | None = None  # what the board was last asked to show
+        self._undo_seen: tuple[Any, tuple[int, int] | None] = (None, None)
+
+    def _attach(self, options: Any) -> None:
+        """The board's part: which sensor is which of the game's holes, and the lights."""
+        if self.game.marbles is None:
+            raise ValueError(f"{self.game.title} has no marbles: it is played on the "
+                             f"screens (ScreenTable)")
+        self.map = BoardMap(self.board, self.game.marbles)
+        self.map.check(options)
+        self.painter = Painter(self.game, self.map)
 
     # --- starting and resuming ----------------------------------------------------------
 
@@ -268,23 +274,19 @@ class Table:
         await self.commit(action)
 
     async def takeback(self) -> bool:
-        """Undo the last move, when the table allows it: the record is replayed to
-        just before it and the lights guide the marbles back. A die rolled after
-        it goes too (it is rolled again); a deck dealt after it cannot be undealt."""
-        if not self.allow_takeback or self.game_id is None:
+        """Undo the last move someone chose, when the table allows it: the record is
+        replayed to just before it and the lights guide the marbles back. What
+        followed it goes too: a die rolled after it (it is rolled again) and turns
+        played with no choice (they would only be played again); a deck dealt after
+        it cannot be undealt."""
+        point = self._undo_point()
+        if point is None:
             return False
+        keep, keep_chances = point
         record = self.record
-        moves = record.moves
-        keep, keep_chances = len(moves), len(record.chances)
-        while keep and (n := chance_index(moves[keep - 1])) is not None:
-            if record.chances[n].secret:
-                return False  # cards were dealt since the move
-            keep, keep_chances = keep - 1, n
-        if not keep:
-            return False
-        keep -= 1  # the move itself
+        assert self.game_id is not None
         self.store.truncate(self.game_id, keep, keep_chances)
-        del moves[keep:]
+        del record.moves[keep:]
         del record.chances[keep_chances:]
         self.state = record.replay()
         self._new_turn()
@@ -294,17 +296,45 @@ class Table:
         return True
 
     def can_take_back(self) -> bool:
-        """Whether ``takeback`` would undo a move now: some move was made, and no
+        """Whether ``takeback`` would undo a move now: someone chose a move, and no
         deck was dealt since."""
+        return self._undo_point() is not None
+
+    def _undo_point(self) -> tuple[int, int] | None:
+        """Where the record is cut to undo the last chosen move: (entries kept,
+        chance outcomes kept), or None when there is none to undo."""
         if not self.allow_takeback or self.game_id is None:
+            return None
+        record = self.record
+        moves = record.moves
+        keep, keep_chances = len(moves), len(record.chances)
+        seen = (self.game_id, keep, keep_chances)
+        if self._undo_seen[0] != seen:  # every screen's payload asks: replay once a move
+            self._undo_seen = (seen, self._find_undo_point(keep, keep_chances))
+        return self._undo_seen[1]
+
+    def _find_undo_point(self, keep: int, keep_chances: int) -> tuple[int, int] | None:
+        record = self.record
+        moves = record.moves
+        while keep:
+            n = chance_index(moves[keep - 1])
+            if n is not None:
+                if record.chances[n].secret:
+                    return None  # cards were dealt since the move
+                keep, keep_chances = keep - 1, n
+                continue
+            keep -= 1  # the move itself
+            before = record.replay(keep)
+            if self.game.forced(before) is None or self._moves_pieces_in(before, moves[keep]):
+                return keep, keep_chances
+        return None
+
+    def _moves_pieces_in(self, state: Any, text: str) -> bool:
+        """Whether the move ``text`` of ``state`` was carried out on the board (a
+        forced one that lifts a piece off is a move made by hand)."""
+        if self.game.marbles is None:
             return False
-        for entry in reversed(self.record.moves):
-            n = chance_index(entry)
-            if n is None:
-                return True
-            if self.record.chances[n].secret:
-                return False
-        return False
+        return bool(self.game.marbles.path(state, self.game.parse_action(state, text)))
 
     def abandon(self) -> None:
         """The game is left unfinished: it stays in the store, with no winner, and
@@ -370,8 +400,7 @@ class Table:
         assert self.game_id is not None
         state = self.state
         game = self.game
-        assert game.marbles is not None
-        laid_out, dealt = self.map.target(state), False
+        laid_out, dealt = self._laid_out(), False
         while True:
             if state.is_over():
                 self.store.finish(self.game_id, self.record.winners)
@@ -395,7 +424,7 @@ class Table:
                               ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])
                 continue
             forced = game.forced(state)
-            if forced is not None and not game.marbles.path(state, forced):
+            if forced is not None and not self._moves_pieces(forced):
                 self._save_move(forced, forced=True)
                 continue
             if forced is not None and self.bot_action is None:
@@ -405,12 +434,22 @@ class Table:
                 self._say(["log.no_choice", {"who": self.players[state.current],
                                              "move": game.action_words(state, forced)}])
             break
-        if dealt and not state.is_over() and self.map.target(state) != laid_out:
+        if dealt and not state.is_over() and self._laid_out() != laid_out:
             self._set_out()
         if state.current in self.bots and self.bot_action is None and not self.restoring:
             self._ask_bot()
         await self._show()
         self._schedule_settle()
+
+    def _laid_out(self) -> Any:
+        """What the holes should hold now: a chance outcome that changes it is a
+        layout to set out."""
+        return self.map.target(self.state)
+
+    def _moves_pieces(self, action: int) -> bool:
+        """Whether ``action`` moves something on the board, to be read from it."""
+        assert self.game.marbles is not None
+        return bool(self.game.marbles.path(self.state, action))
 
     def _set_out(self) -> None:
         """Chance laid out new marbles (a round's layout): the board is emptied, then

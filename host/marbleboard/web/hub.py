@@ -28,6 +28,7 @@ from ..link.lights import Effect
 from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
 from ..table.hand import SimulatedHand, carry_out_bot_moves
+from ..table.screens import ScreenTable, table_for
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .joincodes import JoinCodes
@@ -67,8 +68,8 @@ def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
 def player_counts(game: Game, board: Board) -> list[int]:
     """The player counts of a game that this board has exactly the holes for (a
     game's board may depend on how many play)."""
-    if game.marbles is None:
-        return []
+    if game.marbles is None:  # the screens play it; the board lights a place a player
+        return [n for n in game.players if n <= len(board.seats)]
     counts = []
     for n in game.players:
         try:
@@ -251,12 +252,12 @@ class TableHub:
     async def _begin(self, game: Game, seats: dict[int, str], options: Any,
                      players: dict[int, str] | None = None) -> None:
         # The host at the table screen is the one who may take a move back.
-        table = Table(game, self.board, self.link, self.store, seats, options,
-                      quiet_s=self.quiet_s, takeback=True, players=players)
+        table = table_for(game)(game, self.board, self.link, self.store, seats, options,
+                                quiet_s=self.quiet_s, takeback=True, players=players)
         table.watchers.append(self.changed)
         await table.start()
         self.table = table
-        if self.sim is not None:
+        if self.sim is not None and game.marbles is not None:
             # The players set the board up as the game stands.
             self.sim.physical.setup(table.map.setup(table.state))
             self.hand = SimulatedHand(self.sim.physical, game, table.map, random.Random(),
@@ -424,6 +425,12 @@ class TableHub:
         except BaseException:
             self._moving = None
             raise
+        if isinstance(table, ScreenTable):
+            try:
+                await table.play_on_screen(seat, action)
+            finally:
+                self._moving = None
+            return "played"
         table.announce(seat, action)
         self.changed()  # the phones lock their buttons
         if self.hand is None:
@@ -647,6 +654,8 @@ def _move(game: Game, state: Any, action: int, names: tuple[str, ...]) -> dict[s
 def _marble_colours(table: Table) -> dict[str, str]:
     """Hole id -> the colour of the marble the game puts there: its seat's, or a
     colour of its own (a word of the rules' ``palette``)."""
+    if table.game.marbles is None:
+        return {}
     rules = table.painter.rules
     return {**{h: table.names[seat] for h, seat in rules.marbles(table.state).items()},
             **rules.colours(table.state)}
@@ -655,6 +664,8 @@ def _marble_colours(table: Table) -> dict[str, str]:
 def _pieces(table: Table) -> dict[str, Any]:
     """What the board pictures need beyond seats' colours: the colours of marbles
     that are nobody's, and the holes where a playing piece (a Stomper) stands."""
+    if table.game.marbles is None:
+        return {"palette": {}, "pieces": []}
     rules = table.painter.rules
     return {"palette": dict(rules.palette),
             "pieces": sorted(rules.target(table.state).pieces)}
@@ -664,6 +675,8 @@ def _marbles_drawn(table: Table) -> dict[str, str]:
     """Hole id -> the colour of the marble in it as the game stands, the marbles
     waiting in a START row drawn in its first holes (the game counts them, it does
     not place them)."""
+    if table.game.marbles is None:
+        return {}
     rules = table.painter.rules
     drawn = _marble_colours(table)
     waiting = dict(rules.target(table.state).pools)
