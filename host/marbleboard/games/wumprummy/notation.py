@@ -72,7 +72,7 @@ def parse_action(state: State, text: str) -> int:
         raise RuleError("an empty move")
     legal = state.legal_actions()
     for action in legal:
-        if _action_text(action) == words:
+        if _action_text(action).upper() == words:
             return action
     shown = ", ".join(_action_text(a) for a in legal)
     raise RuleError(f"{text!r} is not a legal move here (legal: {shown})")
