@@ -13,7 +13,7 @@ alone when it goes into the centre::
 
 Positions (one line, fields separated by spaces)::
 
-    3 1 3 2.2 3H5D,3SJH,4HQD - 2C2H,-,KSKH ?40 1,0,0 - 30
+    3 1 3 2.2 3H5D,3SJH,4HQD - 2H2C,-,KSKH ?42 1,0,0 - 30
 
 players; whose turn (a seat, ``shuffle`` while the deck is due, or ``over``);
 the dealer; the game of the match and the deal of the game; each seat's hand
