@@ -67,11 +67,13 @@ def test_starters_only_at_the_start_of_each_game():
     # "and are only dealt at the start of each game."
     state = dealt(2)
     centre_before = state.centre
+    held = state.hands[0] | state.hands[1]
     deck_before = len(state.deck)
     play_deal(state)
-    # The second deal gives the players their cards, and the centre nothing new.
+    # The second deal gives the players their cards, and the centre nothing new:
+    # what it holds was there, or was played from the hands.
     assert state.deal == 2 and len(state.deck) == deck_before - 8
-    assert state.centre.bit_count() <= centre_before.bit_count() + 4  # only cards played
+    assert state.centre & ~(centre_before | held) == 0
     assert all(h.bit_count() == 4 for h in state.hands)
 
 
@@ -294,7 +296,6 @@ def test_the_most_claimed_cards_win_the_game():
     state = position("5D,QD,2C", centre="5H", claimed="ASAHADAC,-,-", deck="-", dealer=3)
     play(state, "5Dx5H", "QD", "2C")
     counts = state.rounds[-1]
-    assert counts == tuple(p.bit_count() for p in state.claimed) or state.is_chance()
     assert counts[0] > max(counts[1:]) and state.wins == [1, 0, 0]
 
 
