@@ -30,7 +30,7 @@ def taken(before, after, seat):
 
 
 def test_the_position_a_to_play_the_centre_empty():
-    # "with no cards in the center, it's player a's turn."
+    """The text: "with no cards in the center, it's player a's turn."."""
     state = example()
     assert state.current == A and state.centre == 0 and len(state.deck) == 24
     # Nothing to take: a must put out one of the two cards.
@@ -38,7 +38,7 @@ def test_the_position_a_to_play_the_centre_empty():
 
 
 def test_a_plays_the_3h_b_takes_it_with_the_3s():
-    # "If player a plays the 3H player b will take it with the 3s"
+    """The text: "If player a plays the 3H player b will take it with the 3s"."""
     state = example()
     play(state, "3H")
     # b may take the 3H with the 3S (by value) or with the JH (by suit): the text's
@@ -49,16 +49,18 @@ def test_a_plays_the_3h_b_takes_it_with_the_3s():
 
 
 def test_then_c_must_put_out_a_card():
-    # "player c must then put out a card. If you can't take a card, you must play a
-    # card."
+    """The text: "player c must then put out a card. If you can't take a card, you must play a
+    card."
+    """
     state = play(example(), "3H", "3Sx3H")
     assert state.current == C and state.centre == 0
     assert moves(state) == ["4H", "QD"]
 
 
 def test_a_cannot_take_the_4h_and_puts_out_the_5d_taking_no_cards():
-    # "Player a will not be able to take either card player C puts out, and will
-    # have to put out the 5D, taking no cards." True of the 4H:
+    """The text: "Player a will not be able to take either card player C puts out, and will
+    have to put out the 5D, taking no cards." True of the 4H:
+    """
     state = play(example(), "3H", "3Sx3H", "4H")
     assert moves(state) == ["5D"]
     before = state.clone()
@@ -67,10 +69,11 @@ def test_a_cannot_take_the_4h_and_puts_out_the_5d_taking_no_cards():
 
 
 def test_where_the_example_and_the_rules_disagree_a_takes_the_qd():
-    # "Player a will not be able to take either card player C puts out". Not so of
-    # the QD: a's 5D matches it by suit, and a card that "matches a center card
-    # either by suit or by value" takes it. The engine follows the rule
-    # (docs/rules/wump-rummy.md): after the QD, a's one move is to take it.
+    """The text: "Player a will not be able to take either card player C puts out". Not so of
+    the QD: a's 5D matches it by suit, and a card that "matches a center card
+    either by suit or by value" takes it. The engine follows the rule
+    (docs/rules/wump-rummy.md): after the QD, a's one move is to take it.
+    """
     state = play(example(), "3H", "3Sx3H", "QD")
     assert moves(state) == ["5DxQD"]
     before = state.clone()
@@ -79,7 +82,7 @@ def test_where_the_example_and_the_rules_disagree_a_takes_the_qd():
 
 
 def test_a_plays_the_5d_b_cannot_take_it():
-    # "If player a plays the 5D, player b cannot take it."
+    """The text: "If player a plays the 5D, player b cannot take it."."""
     state = play(example(), "5D")
     assert state.current == B
     assert moves(state) == ["3S", "JH"]  # no claim: b puts out a card
@@ -87,7 +90,7 @@ def test_a_plays_the_5d_b_cannot_take_it():
 
 @pytest.mark.parametrize("b_plays, a_takes", [("3S", "3Hx3S"), ("JH", "3HxJH")])
 def test_either_card_b_plays_can_be_taken_by_a(b_plays, a_takes):
-    # "Either card player b plays can be taken by player a."
+    """The text: "Either card player b plays can be taken by player a."."""
     state = play(example(), "5D", b_plays)
     # a's 3H matches the 3S by value and the JH by suit. (c plays in between; a
     # takes b's card when c leaves it, below.)
@@ -97,8 +100,9 @@ def test_either_card_b_plays_can_be_taken_by_a(b_plays, a_takes):
 
 
 def test_b_plays_the_3s_c_takes_the_5d_with_the_qd_and_a_the_3s_with_the_3h():
-    # "If player b plays the 3s, player c takes the 5D with qD, and player a takes
-    # the 3s with the 3H."
+    """The text: "If player b plays the 3s, player c takes the 5D with qD, and player a takes
+    the 3s with the 3H."
+    """
     state = play(example(), "5D", "3S")
     assert moves(state) == ["QDx5D"]  # c's one move: taking is not optional
     play(state, "qDx5D")
@@ -109,17 +113,19 @@ def test_b_plays_the_3s_c_takes_the_5d_with_the_qd_and_a_the_3s_with_the_3h():
 
 
 def test_b_plays_the_jh_c_chooses_between_the_5d_and_the_jh():
-    # "If player b plays the jH, now player C gets the final choice between the 5D
-    # or the jH."
+    """The text: "If player b plays the jH, now player C gets the final choice between the 5D
+    or the jH."
+    """
     state = play(example(), "5D", "jH")
     assert state.current == C
     assert moves(state) == ["4HxJH", "QDx5D"]
 
 
 def test_the_twelve_plays_of_a_three_player_deal():
-    # "In a three player game, it is becomes more difficult to see how all twelve
-    # plays are going to happen." Three players, four cards each: twelve plays a
-    # deal, after which the next deal comes.
+    """The text: "In a three player game, it is becomes more difficult to see how all twelve
+    plays are going to happen." Three players, four cards each: twelve plays a
+    deal, after which the next deal comes.
+    """
     state = example()
     plays = 6  # two cards each already played in this deal
     while state.deal == 2:
@@ -142,9 +148,10 @@ def test_the_twelve_plays_of_a_three_player_deal():
     (("5D", "JH", "4HxJH", "3H", "3Sx3H", "QDx5D"), (0, 2, 4)),
 ])
 def test_every_line_of_the_example_to_the_end_of_the_deal(line, counts):
-    # "Sometimes the outcome of who get's what cards is the same no matter what
-    # choices you make, and sometimes it's very important to play the cards in the
-    # right order." Each line played out: the cards each player takes.
+    """The text: "Sometimes the outcome of who get's what cards is the same no matter what
+    choices you make, and sometimes it's very important to play the cards in the
+    right order." Each line played out: the cards each player takes.
+    """
     state = example()
     before = state.clone()
     for text in line:

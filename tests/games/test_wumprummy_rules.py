@@ -45,7 +45,7 @@ def play_deal(state, rng=None):
 
 
 def test_a_standard_52_card_deck_shuffled():
-    # "Played with a standard 52 card deck, shuffle and deal"
+    """The text: "Played with a standard 52 card deck, shuffle and deal"."""
     state = new_game(Options(players=2))
     assert state.is_chance()
     assert state.chance_due() == Chance("shuffle", 52, permutation=True, secret=True)
@@ -56,15 +56,16 @@ def test_a_standard_52_card_deck_shuffled():
 
 
 def test_four_starters_face_up_in_the_centre():
-    # "deal 4 cards face up into the center of the play area. These are the
-    # "Starter" cards"
+    """The text: "deal 4 cards face up into the center of the play area. These are the
+    "Starter" cards"
+    """
     state = dealt(3)
     assert set_text(state.centre) == "ASAHADAC"  # the top four cards
     assert "ASAHADAC" in position_text(state, seen_by=1)  # face up: every view shows them
 
 
 def test_starters_only_at_the_start_of_each_game():
-    # "and are only dealt at the start of each game."
+    """The text: "and are only dealt at the start of each game."."""
     state = dealt(2)
     centre_before = state.centre
     held = state.hands[0] | state.hands[1]
@@ -78,16 +79,18 @@ def test_starters_only_at_the_start_of_each_game():
 
 
 def test_each_player_is_dealt_4_cards_from_the_dealers_left():
-    # "Each player is then dealt 4 cards." Dealt one at a time, from the dealer's
-    # left round to the dealer (docs/rules/wump-rummy.md).
+    """The text: "Each player is then dealt 4 cards." Dealt one at a time, from the dealer's
+    left round to the dealer (docs/rules/wump-rummy.md).
+    """
     state = dealt(3)  # seat 1 deals: seat 2 gets 2S, seat 3 2H, seat 1 2D, ...
     assert [set_text(h) for h in state.hands] == ["2D3H4S4C", "2S2C3D4H", "2H3S3C4D"]
     assert len(state.deck) == 52 - 4 - 12
 
 
 def test_hands_are_face_up_so_only_the_deck_is_hidden():
-    # "when everyone has their cards, they all put them face up in front of them."
-    # "Because the cards are all face up"
+    """The text: "when everyone has their cards, they all put them face up in front of them."
+    "Because the cards are all face up"
+    """
     state = dealt(4)
     full = position_text(state).split()
     for seat in (None, 0, 1, 2, 3):
@@ -100,14 +103,14 @@ def test_hands_are_face_up_so_only_the_deck_is_hidden():
 
 
 def test_the_player_to_the_left_of_the_dealer_starts():
-    # "The player to the left of the dealer starts."
+    """The text: "The player to the left of the dealer starts."."""
     for dealer, first in ((0, 1), (1, 2), (2, 0)):
         state = dealt(3, first_dealer=dealer)
         assert state.dealer == dealer and state.current == first
 
 
 def test_the_oldest_starts_as_dealer_chosen_at_the_table():
-    # "Generally, the oldest person starts as dealer."
+    """The text: "Generally, the oldest person starts as dealer."."""
     assert Options(players=4).first_dealer == 0
     assert dealt(4, first_dealer=3).current == 0
     with pytest.raises(ValueError, match="first_dealer"):
@@ -115,7 +118,7 @@ def test_the_oldest_starts_as_dealer_chosen_at_the_table():
 
 
 def test_2_3_or_4_players():
-    # "it can be played with 2, 3, or 4 players"
+    """The text: "it can be played with 2, 3, or 4 players"."""
     for n in (2, 3, 4):
         assert Options(players=n).seats == tuple(range(n))
     for n in (1, 5):
@@ -127,7 +130,7 @@ def test_2_3_or_4_players():
 
 
 def test_a_card_matches_by_suit_or_by_value():
-    # "If one of their cards matches a center card either by suit or by value"
+    """The text: "If one of their cards matches a center card either by suit or by value"."""
     state = position("3H,KC", centre="3SKH5DAC")
     # 3H: 3S by value, KH by suit; not 5D nor AC.
     assert moves(state) == ["3Hx3S", "3HxKH"]
@@ -136,8 +139,9 @@ def test_a_card_matches_by_suit_or_by_value():
 
 
 def test_the_player_takes_both_cards_into_the_claimed_pile():
-    # "then the player takes both cards and places them face down in their own
-    # "Claimed" pile."
+    """The text: "then the player takes both cards and places them face down in their own
+    "Claimed" pile."
+    """
     state = position("3H5D,KCKS", centre="3S9C", deck=8)
     pile = state.claimed[0]
     play(state, "3Hx3S")
@@ -147,8 +151,9 @@ def test_the_player_takes_both_cards_into_the_claimed_pile():
 
 
 def test_a_player_who_cannot_take_places_a_card():
-    # "If the player cannot take a card from the center then that player must place
-    # a card in the center instead."
+    """The text: "If the player cannot take a card from the center then that player must place
+    a card in the center instead."
+    """
     state = position("3H5D,KCKS", centre="9C", deck=8)
     assert moves(state) == ["3H", "5D"]  # either card, into the centre
     play(state, "5D")
@@ -158,9 +163,10 @@ def test_a_player_who_cannot_take_places_a_card():
 
 
 def test_a_player_who_can_take_must_take():
-    # "If the player cannot take a card from the center then that player must place
-    # a card in the center instead." Placing is for a player who cannot take
-    # (docs/rules/wump-rummy.md), so a player who can has only claims.
+    """The text: "If the player cannot take a card from the center then that player must place
+    a card in the center instead." Placing is for a player who cannot take
+    (docs/rules/wump-rummy.md), so a player who can has only claims.
+    """
     state = position("3H5D,KCKS", centre="3S", deck=8)
     assert moves(state) == ["3Hx3S"]
     with pytest.raises(RuleError, match="not a legal move"):
@@ -168,7 +174,7 @@ def test_a_player_who_can_take_must_take():
 
 
 def test_only_one_card_from_the_centre_each_turn():
-    # "Each player may only take one card from the center each turn."
+    """The text: "Each player may only take one card from the center each turn."."""
     state = position("3H5D,KCKS", centre="3S3D3CJH", deck=8)
     assert moves(state) == ["3Hx3C", "3Hx3D", "3Hx3S", "3HxJH", "5Dx3D"]
     play(state, "3Hx3D")
@@ -177,8 +183,9 @@ def test_only_one_card_from_the_centre_each_turn():
 
 
 def test_any_matching_hand_card_may_take():
-    # "Each player in turn may use one of their face up cards to remove a card from
-    # the center." Which of the player's cards is used is the player's choice.
+    """The text: "Each player in turn may use one of their face up cards to remove a card from
+    the center." Which of the player's cards is used is the player's choice.
+    """
     state = position("3H3C,KCKS", centre="3S", deck=8)
     assert moves(state) == ["3Cx3S", "3Hx3S"]
     play(state, "3Cx3S")
@@ -186,7 +193,7 @@ def test_any_matching_hand_card_may_take():
 
 
 def test_play_passes_to_the_left_until_the_four_cards_are_used():
-    # "Play passes to the left, until each player has used up their four cards."
+    """The text: "Play passes to the left, until each player has used up their four cards."."""
     state = dealt(3, first_dealer=2)
     order = []
     while state.deal == 1:
@@ -196,9 +203,10 @@ def test_play_passes_to_the_left_until_the_four_cards_are_used():
 
 
 def test_new_deals_start_with_the_same_person():
-    # "Four new cards are dealt then dealt out to each player by the dealer. Again,
-    # the cards are turned up and play proceeds as before, starting with the same
-    # person as before."
+    """The text: "Four new cards are dealt then dealt out to each player by the dealer. Again,
+    the cards are turned up and play proceeds as before, starting with the same
+    person as before."
+    """
     state = dealt(4, first_dealer=1)
     first = state.current
     play_deal(state)
@@ -209,7 +217,7 @@ def test_new_deals_start_with_the_same_person():
 
 
 def test_the_centre_carries_over_between_deals():
-    # "play proceeds as before": the centre is not cleared between deals.
+    """The text: "play proceeds as before": the centre is not cleared between deals."""
     state = position("3H,4H", centre="9C", deck="5S6S7S8S", dealer=2, turn=1)
     play(state, "3H")  # 3H cannot take 9C: into the centre
     play(state, "4Hx3H")
@@ -219,8 +227,9 @@ def test_the_centre_carries_over_between_deals():
 
 @pytest.mark.parametrize("players, deals", [(2, 6), (3, 4), (4, 3)])
 def test_deals_until_all_the_cards_are_dealt(players, deals):
-    # "Play continues this way until all the cards are dealt." The first game deals
-    # the 48 cards after the starters, four to each player each deal.
+    """The text: "Play continues this way until all the cards are dealt." The first game deals
+    the 48 cards after the starters, four to each player each deal.
+    """
     state = dealt(players)
     rng = random.Random(players)
     most = 0
@@ -231,9 +240,10 @@ def test_deals_until_all_the_cards_are_dealt(players, deals):
 
 
 def test_the_final_deal_is_even_with_the_extras_in_the_centre():
-    # "On the final round, there may not be enough cards to give each player 4. If
-    # this is the case, deal so each player gets the same number of cards, and put
-    # the extras face up in the center."
+    """The text: "On the final round, there may not be enough cards to give each player 4. If
+    this is the case, deal so each player gets the same number of cards, and put
+    the extras face up in the center."
+    """
     state = position("3H,4H,5H", centre="9C", deck="2S2H2D2C3S3D3C4S4D4C5S", dealer=3)
     play(state, "3H", "4Hx3H", "5H")
     # 11 cards for 3 players: 3 each (from seat 1, the dealer's left), 2 extras.
@@ -243,9 +253,10 @@ def test_the_final_deal_is_even_with_the_extras_in_the_centre():
 
 
 def test_a_final_deal_too_small_to_go_round_ends_the_game():
-    # "deal so each player gets the same number of cards, and put the extras face
-    # up in the center": with fewer cards than players, none each, all to the centre;
-    # nobody has a card to play, and the game is over (docs/rules/wump-rummy.md).
+    """The text: "deal so each player gets the same number of cards, and put the extras face
+    up in the center": with fewer cards than players, none each, all to the centre;
+    nobody has a card to play, and the game is over (docs/rules/wump-rummy.md).
+    """
     state = position("3H,4S,9D", centre="9C", deck="QH2C", dealer=3)
     before = state.counts()
     play(state, "3H", "4S")  # nothing to take
@@ -261,8 +272,9 @@ def test_a_final_deal_too_small_to_go_round_ends_the_game():
 
 
 def test_the_last_player_who_takes_gets_the_whole_centre():
-    # "If the last player to play can take a card from the center, that person get's
-    # all the cards in the center."
+    """The text: "If the last player to play can take a card from the center, that person get's
+    all the cards in the center."
+    """
     state = position("5D,QD", centre="5H7C9SKD", deck="-", dealer=2)
     before = state.counts()
     play(state, "5Dx5H")
@@ -273,7 +285,7 @@ def test_the_last_player_who_takes_gets_the_whole_centre():
 
 
 def test_otherwise_the_centre_waits_for_the_next_game():
-    # "Otherwise the center cards are set aside until next game."
+    """The text: "Otherwise the center cards are set aside until next game."."""
     state = position("5D,QD", centre="5H7C9S", deck="-", dealer=2)
     before = state.counts()
     play(state, "5Dx5H")
@@ -291,8 +303,9 @@ def test_otherwise_the_centre_waits_for_the_next_game():
 
 
 def test_the_most_claimed_cards_win_the_game():
-    # "Each player then counts the total number of cards they have collected in
-    # their pile. The person with the most cards wins that game."
+    """The text: "Each player then counts the total number of cards they have collected in
+    their pile. The person with the most cards wins that game."
+    """
     state = position("5D,QD,2C", centre="5H", claimed="ASAHADAC,-,-", deck="-", dealer=3)
     play(state, "5Dx5H", "QD", "2C")
     counts = state.rounds[-1]
@@ -300,8 +313,9 @@ def test_the_most_claimed_cards_win_the_game():
 
 
 def test_a_tie_for_most_cards_is_won_by_nobody():
-    # "The person with the most cards wins that game." With two people on most
-    # cards, no one person has the most (docs/rules/wump-rummy.md).
+    """The text: "The person with the most cards wins that game." With two people on most
+    cards, no one person has the most (docs/rules/wump-rummy.md).
+    """
     state = position("5D,QD", centre="5H7D", claimed="ASAH,KSKH", deck="-", dealer=2)
     play(state, "5Dx5H", "QDx7D")
     assert state.rounds == [(26, 26)] and state.wins == [0, 0]
@@ -309,8 +323,9 @@ def test_a_tie_for_most_cards_is_won_by_nobody():
 
 
 def test_the_dealer_passes_to_the_left():
-    # "For the next game, the dealer becomes the person to the left of the previous
-    # dealer."
+    """The text: "For the next game, the dealer becomes the person to the left of the previous
+    dealer."
+    """
     state = dealt(3, first_dealer=1)
     dealers = [state.dealer]
     rng = random.Random(4)
@@ -324,8 +339,9 @@ def test_the_dealer_passes_to_the_left():
 
 
 def test_the_dealer_plays_last_in_every_deal():
-    # "It is important that who starts first always rotates from game to game
-    # because the last player has the natural advantage to win."
+    """The text: "It is important that who starts first always rotates from game to game
+    because the last player has the natural advantage to win."
+    """
     state = dealt(4, first_dealer=2)
     last = None
     while state.game == 1:
@@ -337,7 +353,7 @@ def test_the_dealer_plays_last_in_every_deal():
 
 
 def test_the_first_to_win_5_games_wins_the_match():
-    # "The first person to win 5 games wins the match."
+    """The text: "The first person to win 5 games wins the match."."""
     state = position("5D,QD", centre="5H", claimed="ASAHADAC,-", deck="-", dealer=2,
                      game="9.6", wins="4,4")
     play(state, "5Dx5H", "QD")
@@ -347,8 +363,9 @@ def test_the_first_to_win_5_games_wins_the_match():
 
 
 def test_a_shorter_match_by_option():
-    # "The first person to win 5 games wins the match." Option games_to_win plays
-    # to fewer (or more).
+    """The text: "The first person to win 5 games wins the match." Option games_to_win plays
+    to fewer (or more).
+    """
     assert Options().games_to_win == 5
     state = position("5D,QD", centre="5H", claimed="ASAHADAC,-", deck="-", dealer=2,
                      games_to_win=1)
@@ -359,7 +376,7 @@ def test_a_shorter_match_by_option():
 
 
 def test_a_game_not_won_is_followed_by_a_shuffle():
-    # "For the next game, ..." the cards are shuffled again: a new chance node.
+    """The text: "For the next game, ..." the cards are shuffled again: a new chance node."""
     state = position("5D,QD", centre="5H", deck="-", dealer=2)
     play(state, "5Dx5H", "QD")
     assert state.current == CHANCE and state.game == 2 and state.deal == 0
