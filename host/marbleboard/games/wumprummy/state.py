@@ -13,7 +13,7 @@ One state is the whole match. Each game begins with a chance node, the shuffle
 (secret: a permutation of the 52 cards, top card first); the cards set aside
 from the last game's centre are skipped as the deck is made from it. Deals within
 a game come from that deck, so they need no chance of their own. ``rounds`` lists
-the games played, each as the claimed cards of every seat: the platform's
+the games played, each as how many cards every seat claimed: the platform's
 rounds are the rules' games.
 
 >>> from marbleboard.games.wumprummy.options import Options
