@@ -19,6 +19,10 @@ If the change is meant, write the files again with:
         --record tests/games/golden
     marbleboard simulate stomple --players 6 --bots greedy,random --games 1 --seed 3 \\
         --record tests/games/golden
+    marbleboard simulate wumprummy --players 2 --bots greedy,random --games 1 --seed 1 \\
+        --record tests/games/golden
+    marbleboard simulate wumprummy --players 4 --bots greedy,random --games 1 --seed 2 \\
+        --record tests/games/golden
 """
 
 import random
@@ -33,7 +37,8 @@ GOLDEN = Path(__file__).parent / "golden"
 GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2),
          ("wahoo-1-0001.json", 2, 1), ("wahoo-2-0001.json", 4, 2),
          ("wahoo-3-0001.json", 6, 3), ("stomple-1-0001.json", 2, 1),
-         ("stomple-2-0001.json", 4, 2), ("stomple-3-0001.json", 6, 3)]
+         ("stomple-2-0001.json", 4, 2), ("stomple-3-0001.json", 6, 3),
+         ("wumprummy-1-0001.json", 2, 1), ("wumprummy-2-0001.json", 4, 2)]
 
 
 @pytest.mark.parametrize("name, players, seed", GAMES)
@@ -94,3 +99,24 @@ def _round_starters(record):
         if was_draw:
             starters.append(state.current)
     return starters
+
+
+@pytest.mark.parametrize("name", ["wumprummy-1-0001.json", "wumprummy-2-0001.json"])
+def test_a_wump_rummy_match_is_won_in_games_dealt_in_turn(name):
+    record = GameRecord.loads((GOLDEN / name).read_text())
+    state = record.replay()
+    # One shuffle a game, the first entry of each; the deal passes to the left.
+    assert len(record.chances) == len(state.rounds) and record.moves[0] == "shuffle 0"
+    (winner,) = state.winners
+    assert state.wins[winner] == record.options.games_to_win == 5
+    assert sum(state.wins) <= len(state.rounds)
+    dealers = []
+    replay = record.game.new_state(record.options)
+    for entry in record.moves:
+        if entry.startswith("shuffle"):
+            dealers.append(replay.dealer)
+            replay.apply_chance(record.chances[int(entry.split()[1])].values)
+        else:
+            replay.apply(record.game.parse_action(replay, entry))
+    players = record.options.players
+    assert dealers == [(record.options.first_dealer + g) % players for g in range(len(dealers))]

@@ -13,8 +13,9 @@ from .base import Game
 from .stomple.game import STOMPLE
 from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
+from .wumprummy.game import WUMPRUMMY
 
-GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE)}
+GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE, WUMPRUMMY)}
 
 
 def default_layout() -> str:

@@ -1,0 +1,52 @@
+"""Wump Rummy in the registry: the commands, records and bots find it; it has no
+marbles, so no board offers it to the table, and the screens show its cards from
+``public`` and ``private``."""
+
+import json
+
+import pytest
+from wumprummy_helpers import position
+
+from marbleboard.board import build_layout
+from marbleboard.board.layouts import LAYOUTS
+from marbleboard.games.registry import GAMES, get_game
+from marbleboard.games.wumprummy.game import WUMPRUMMY
+from marbleboard.web.hub import games_for
+
+
+def test_the_registry_has_wump_rummy():
+    assert get_game("wumprummy") is WUMPRUMMY and GAMES["wumprummy"].title == "Wump Rummy"
+    assert WUMPRUMMY.marbles is None and WUMPRUMMY.players == (2, 3, 4)
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_no_board_offers_wump_rummy_to_the_table(layout):
+    assert WUMPRUMMY not in games_for(build_layout(layout))
+
+
+def test_every_screen_sees_the_centre_the_hands_and_the_scores():
+    state = position("3H5D,3SJH,4HQD", centre="9C", claimed="ASAH,-,KSKH", deck=20,
+                     game="2.3", wins="1,0,0")
+    public = WUMPRUMMY.public(state)
+    assert public["centre"] == ["9C"] and public["deck"] == 20
+    assert (public["game"], public["deal"], public["games_to_win"]) == (2, 3, 5)
+    assert public["dealer"] == "player3"
+    assert public["seats"]["player1"]["hand"] == ["3H", "5D"]  # face up: every screen
+    assert public["seats"]["player1"]["games"] == 1
+    assert public["seats"]["player3"]["claimed"] == state.claimed[2].bit_count()
+    private = WUMPRUMMY.private(state, 1)
+    assert private["hand"] == ["3S", "JH"] and "claimed" in private
+    json.dumps(public), json.dumps(private)  # plain data
+
+
+def test_a_phone_picks_the_card_first_and_one_move_is_played_for_the_seat():
+    state = position("3H5D,3SJH", centre="3C", deck=20)
+    (only,) = state.legal_actions()
+    assert WUMPRUMMY.action_group(state, only) == "3H"
+    assert WUMPRUMMY.forced(state) == only
+    assert WUMPRUMMY.forced_text(state, only) == "has one card to take: 3C, with 3H"
+    state = position("3H5D,3SJH", centre="3C5C", deck=20)
+    assert WUMPRUMMY.forced(state) is None  # two claims: the player chooses
+    state = position("5D,JH", centre="9C", deck=20)
+    assert WUMPRUMMY.forced_text(state, WUMPRUMMY.forced(state)) == (
+        "can take nothing and puts 5D in the centre")
