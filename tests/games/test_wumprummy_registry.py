@@ -1,6 +1,6 @@
 """Wump Rummy in the registry: the commands, records and bots find it; it has no
-marbles, so no board offers it to the table, and the screens show its cards from
-``public`` and ``private``."""
+marbles, so every board offers it, the board lighting each player's place, and the
+screens show its cards from ``public`` and ``private``."""
 
 import json
 
@@ -11,7 +11,7 @@ from marbleboard.board import build_layout
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.games.registry import GAMES, get_game
 from marbleboard.games.wumprummy.game import WUMPRUMMY
-from marbleboard.web.hub import games_for
+from marbleboard.web.hub import games_for, player_counts
 
 
 def test_the_registry_has_wump_rummy():
@@ -20,8 +20,10 @@ def test_the_registry_has_wump_rummy():
 
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
-def test_no_board_offers_wump_rummy_to_the_table(layout):
-    assert WUMPRUMMY not in games_for(build_layout(layout))
+def test_every_board_offers_wump_rummy_for_the_places_it_has(layout):
+    board = build_layout(layout)
+    assert WUMPRUMMY in games_for(board)
+    assert player_counts(WUMPRUMMY, board) == [n for n in (2, 3, 4) if n <= len(board.seats)]
 
 
 def test_every_screen_sees_the_centre_the_hands_and_the_scores():

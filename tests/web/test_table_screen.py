@@ -44,11 +44,14 @@ def choose_seats(page, names, kinds):
         page.fill(f"input[data-name={colour}]", name)
 
 
-def wait_for(check, seconds=30):
+def wait_for(check, seconds=30, fail=True):
     deadline = time.monotonic() + seconds
     while not check():
-        assert time.monotonic() < deadline, "waited too long"
+        if time.monotonic() >= deadline:
+            assert not fail, "waited too long"
+            return False
         time.sleep(0.05)
+    return True
 
 
 def drag_a_move(live, page):
@@ -71,6 +74,9 @@ def drag_a_move(live, page):
         if start.startswith("start."):  # any marble of the START row comes out
             start = next(h for h in sorted(held) if h.startswith(start.rsplit(".", 1)[0] + "."))
         drag(page, start, path[-1])
+        landed = lambda end=path[-1]: end in live.sim.physical.occupied_holes()  # noqa: E731
+        if not wait_for(landed, 3, fail=False):
+            drag(page, start, path[-1])  # a drag the page missed (it was redrawing): again
         wait_for(lambda: table.state.turns != state.turns or table.status.question is not None)
         return True
     return False

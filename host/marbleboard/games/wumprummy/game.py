@@ -79,6 +79,10 @@ class WumpRummy(Game):
         its claimed pile."""
         return {"hand": _names(state.hands[seat]), "claimed": _names(state.claimed[seat])}
 
+    def score_lights(self, state: Any) -> dict[int, int]:
+        """The games each seat has won in the match: one hole a game on the board."""
+        return dict(enumerate(state.wins))
+
     def public(self, state: Any) -> dict[str, Any]:
         """The centre, the cards left to deal, whose deal, and each seat's face-up
         hand, claimed cards and games won."""
