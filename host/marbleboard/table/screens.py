@@ -74,6 +74,8 @@ class ScoreLights:
 class ScreenTable(Table):
     """The table for a game with no marbles."""
 
+    PLAYED = "log.played_words"  # a card game's moves are in words: "Anna played: take ..."
+
     def _attach(self, options: Any) -> None:
         if self.game.marbles is not None:
             raise ValueError(f"{self.game.title} is played with marbles: use Table")

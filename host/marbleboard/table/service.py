@@ -53,6 +53,7 @@ class TableStatus:
 
 
 class Table:
+    PLAYED = "log.played"  # the log's phrase for a move made: "Anna played ..."
     def __init__(self, game: Game, board: Board, link: BoardLink, store: GameStore,
                  seats: dict[int, str], options: Any, *, quiet_s: float = QUIET_S,
                  chance: ChanceSource | None = None, bot_rng: random.Random | None = None,
@@ -360,7 +361,7 @@ class Table:
             # A bot's move was said when it was chosen, to whoever moves its marbles,
             # and a move chosen on a phone to its player.
             line = None if action in (self.bot_action, self.announced) else \
-                ["log.played", {"who": self.players[seat], "move": move}]
+                [self.PLAYED, {"who": self.players[seat], "move": move}]
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action, text)
         if line is not None:

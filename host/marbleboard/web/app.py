@@ -41,8 +41,9 @@ class StrictBody(BaseModel):
 class CardRequest(StrictBody):
     token: Token
     turn: int = Field(ge=0, description="the turn count the phone saw: a stale request is refused")
-    card: str | None = Field(default=None, pattern=r"^[A2-9TJQKX][SHDC12]$",
-                             description="a card in the hand, or null to clear the choice")
+    card: str | None = Field(default=None, pattern=r"^([A2-9TJQKX][SHDC12]|[a-z]{2,12})$",
+                             description="a card in the hand (a playing card, AS, or a "
+                                         "kind of goods, furs), or null to clear the choice")
 
 
 class ShowRequest(StrictBody):

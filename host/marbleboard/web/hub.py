@@ -233,6 +233,10 @@ class TableHub:
                           f"{options.players} of: {', '.join(sorted(choices))}")
         if len(set(colours)) != len(colours):
             raise Refused(422, "colours", "each colour is played by one player")
+        if "seating" not in options.to_json():  # a game whose players take the first places
+            if {game.seat_names.index(c) for c in colours} != set(game.seats(options)):
+                raise Refused(422, "colours", "this game's players take the first places")
+            return options
         try:
             return options_on(game, self.board, {
                 **data, "seating": [game.seat_names.index(c) for c in colours]})
@@ -369,17 +373,19 @@ class TableHub:
         return table
 
     async def choose_card(self, seat: int, card: str | None, turn: int) -> None:
-        """A card picked on the phone (None: put back): its rank (the first letter)
-        is the group of moves the phone lists. The board is not told."""
+        """A card picked on the phone (None: put back): the group of moves the
+        phone lists, the card's rank where two cards of a rank play alike (Wampoo's),
+        else the card itself. The board is not told."""
         table = self._table_for(seat, turn)
         if self._moving == (table, turn):
             raise Refused(409, "moving", "your move is being made")
         group = None
         if card is not None:
-            hand = table.game.private(table.state, seat).get("hand", [])
-            if not any(c[0] == card[0] for c in hand):
+            game, state = table.game, table.state
+            if card not in game.private(state, seat).get("hand", []):
                 raise Refused(409, "not-held", "you do not hold that card")
-            group = card[0]
+            groups = {g for a in state.legal_actions() if (g := game.action_group(state, a))}
+            group = card if card in groups or any(len(g) > 1 for g in groups) else card[0]
             self._chosen[seat] = (table, turn, group)
         else:
             self._chosen.pop(seat, None)
@@ -513,6 +519,7 @@ class TableHub:
             **game.private(state, seat), "public": public,
             "moves": moves, "chosen": self.chosen_card(seat) if mine else None,
             "shown": table.group if mine else None,  # what the board lights for this seat
+            "board_game": game.marbles is not None,  # a card game shows no board picture
             "marbles": _marbles_drawn(table),  # the board is public: the phone draws it
             **_pieces(table),
             "moving": mine and self._moving == (table, state.turns),

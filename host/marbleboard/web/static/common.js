@@ -112,19 +112,50 @@ function paint(root, board, holes) {
 // ("fact.<key>") where the words have one, a yes/no fact said only when it holds.
 function fact(k, v) {
   if (WORDS.en["fact." + k]) return v === true ? t("fact." + k) : t("fact." + k, v);
-  return `${t(k)}: ${v}`;
+  return `${t(k)}: ${typeof v === "string" && v in WORDS.en ? t(v) : v}`;
 }
 function shownFact([, v]) {
   return v !== null && v !== undefined && v !== false;
 }
 
-// What every screen shows besides the board: the die as a die, anything else as words.
+// A card as every screen draws it, small: a playing card (AS, 7H, X1) with its rank
+// and suit, or a card of a game's own (a kind of goods) by its word in the game's
+// words. The name a screen reader says is the card's in words.
+const PLAYING_CARD = /^[A2-9TJQKX][SHDC12]$/;
+function cardName(game, card) {
+  if (!PLAYING_CARD.test(card)) return t(`${game}.goods.${card}`);
+  const rank = card[0];
+  if (rank === "X") return t("rank.X");
+  return t("cardName", { rank: "AKQJX".includes(rank) ? t(`rank.${rank}`) : rank === "T" ? "10" : rank,
+                         suit: t(`suit.${card[1]}`) });
+}
+function cardChip(game, card) {
+  const name = cardName(game, card);
+  if (!PLAYING_CARD.test(card)) {
+    return el("span", { class: `chip goods goods-${card}`, role: "img", "aria-label": name }, name);
+  }
+  const face = card[0] === "X" ? "★" : card[0] === "T" ? "10" : card[0];
+  const pip = { S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]] || "";
+  const red = "HD".includes(card[1]) && card[0] !== "X";
+  return el("span", { class: "chip" + (red ? " red" : ""), role: "img", "aria-label": name }, face + pip);
+}
+function cardChips(game, cards) {
+  return cards.length ? cards.map((c) => cardChip(game, c)) : [el("span", { class: "none" }, "—")];
+}
+function isCards(v) {
+  return Array.isArray(v) && v.every((c) => typeof c === "string");
+}
+
+// What every screen shows besides the board: the die as a die, cards as cards,
+// anything else as words.
 const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-function showPublic(target, facts) {
+function showPublic(target, facts, game) {
   if (!target) return;
   target.replaceChildren(...Object.entries(facts || {}).filter(shownFact)
     .map(([k, v]) => k === "die"
       ? el("span", { class: "die", title: `${t("die")} ${v}`, "aria-label": `${t("die")} ${v}` }, DIE[v - 1] || String(v))
+      : isCards(v) ? el("span", { class: "fact cards" }, `${t(k)}: `, ...cardChips(game, v))
+      : typeof v === "object" ? el("span", { class: "fact" }, t(k))
       : el("span", { class: "fact" }, fact(k, v))));
 }
 

@@ -61,22 +61,24 @@ function nameOf(s) {
 }
 
 function cardButton(card, p, off, mine) {
+  const playing = PLAYING_CARD.test(card);
   const rank = card[0], suit = card[1];
-  const joker = rank === "X";
-  const label = joker ? t("rank.X") : t("cardName", {
-    rank: "AKQJX".includes(rank) ? t(`rank.${rank}`) : rank === "T" ? "10" : rank,
-    suit: t(`suit.${suit}`) });
-  const face = joker ? "★" : rank === "T" ? "10" : rank;
-  const pip = joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit];
-  // Two cards of a rank play alike: the one tapped is the one marked.
-  const chosen = p.chosen === rank && (tapped && tapped[0] === rank ? tapped === card
-    : p.hand.find((c) => c[0] === rank) === card);
+  const joker = playing && rank === "X";
+  const label = cardName(p.game, card);
+  // Two cards of a group play alike (a rank in Wampoo, a kind of goods): the one
+  // tapped is the one marked.
+  const inGroup = (c) => c === p.chosen || (p.chosen && p.chosen.length === 1 && c[0] === p.chosen);
+  const chosen = inGroup(card) && (tapped && inGroup(tapped) ? tapped === card : p.hand.find(inGroup) === card);
+  const kind = !playing ? ` goods goods-${card}` : "HD".includes(suit) && !joker ? " red" : "";
   const button = el("button", {
-    type: "button", class: "card" + ("HD".includes(suit) && !joker ? " red" : "") + (chosen ? " chosen" : ""),
+    type: "button", class: "card" + kind + (chosen ? " chosen" : ""),
     "data-card": card, "aria-pressed": String(chosen),
     on: { click: () => { tapped = chosen ? null : card; act("card", { card: tapped }); } },
-  }, el("span", { class: "rank", "aria-hidden": "true" }, face),
-  el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" }, pip),
+  }, ...(playing ? [
+    el("span", { class: "rank", "aria-hidden": "true" }, joker ? "★" : rank === "T" ? "10" : rank),
+    el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" },
+       joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit])]
+    : [el("span", { class: "goods-name", "aria-hidden": "true" }, label)]),
   el("span", { class: "sr" }, label));  // what a screen reader says: the card's name
   button.disabled = off || !mine;
   return button;
@@ -109,7 +111,7 @@ function hole(id) {
 function drawPicture(p, moves, off) {
   const box = document.getElementById("picture");
   const playing = p.state === "playing" || p.state === "over";
-  box.hidden = !board || !playing;
+  box.hidden = !board || !playing || p.board_game === false;  // a card game: no picture
   if (box.hidden) return;
   if (!picture) picture = drawBoard(document.getElementById("picture-board"), board);
   picture.setAttribute("role", "group");
@@ -222,7 +224,7 @@ function render() {
   showButton.setAttribute("aria-pressed", String(shown));
   showButton.disabled = off;
   showButton.onclick = () => act("show", { show: !shown });
-  showPublic(document.getElementById("public"), p.public);
+  showPublic(document.getElementById("public"), p.public, p.game);
   const moves = mine && !p.question ? listed(p) : [];
   if (!moves.some((m) => m.text === selected)) selected = moves.length === 1 ? moves[0].text : null;
   const waiting = p.moving || playedTurn === p.turns;

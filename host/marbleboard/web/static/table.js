@@ -264,9 +264,10 @@ function sha256Plain(bytes) {
 }
 
 // What a game says of each seat (cards held, marbles home, progress), as words.
-function seatFacts(s) {
+function seatFacts(s, game) {
   return Object.entries(s).filter(([k]) => !["seat", "kind", "phones", "forfeited"].includes(k))
-    .map(([k, v]) => el("td", {}, !shownFact([k, v]) ? "" : WORDS.en["fact." + k] ? fact(k, v)
+    .map(([k, v]) => el("td", {}, !shownFact([k, v]) ? "" : isCards(v) ? el("span", { class: "cards", "aria-label": t(k) }, ...cardChips(game, v))
+      : WORDS.en["fact." + k] ? fact(k, v)
       : k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
 }
 
@@ -274,7 +275,7 @@ function seatRow(payload, s) {
   const who = s.kind === "human" ? `${t("human")} (${t("phones")}: ${s.phones})` : botWord(s.kind);
   const cells = [
     el("td", {}, el("span", { class: "dot", style: `background:${board.seats[s.seat]}` }), ` ${nameOf(payload, s.seat)}`),
-    el("td", {}, who), ...seatFacts(s)];
+    el("td", {}, who), ...seatFacts(s, payload.game)];
   if (token && payload.links && payload.links[s.seat] && payload.state === "playing") {
     cells.push(el("td", {}, el("button", { "data-relink": s.seat, title: t("newLinkHelp"),
       on: { click: () => act("/api/admin/link", { seat: s.seat }) } }, t("newLink"))));
@@ -294,7 +295,16 @@ function show(payload) {
   else if (payload.turn) status.textContent = t("turn", nameOf(payload, payload.turn));
   else status.textContent = payload.state === "lobby" ? t("waiting") : "";
   if (payload.mistakes) status.textContent += " — " + t("mistakes");
-  showPublic(document.getElementById("public"), payload.public);
+  // Cards everyone sees (the centre) in a panel of their own, large; the rest of
+  // what the game says in the header.
+  const facts = Object.entries(payload.public || {});
+  const cardFacts = facts.filter(([, v]) => isCards(v));
+  const box = document.getElementById("cards-box");
+  box.hidden = !cardFacts.length;
+  box.replaceChildren(...cardFacts.flatMap(([k, v]) => [el("h2", {}, t(k)),
+    el("p", { class: "cards big", "data-cards": k }, ...cardChips(payload.game, v))]));
+  showPublic(document.getElementById("public"), Object.fromEntries(facts.filter(([, v]) => !isCards(v))),
+             payload.game);
   document.getElementById("seats").replaceChildren(...(payload.seats || []).map((s) => seatRow(payload, s)));
   const links = document.getElementById("links");
   links.hidden = !payload.links || !Object.keys(payload.links).length || payload.state !== "playing";
