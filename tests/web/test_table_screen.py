@@ -77,7 +77,11 @@ def drag_a_move(live, page):
         landed = lambda end=path[-1]: end in live.sim.physical.occupied_holes()  # noqa: E731
         if not wait_for(landed, 3, fail=False):
             drag(page, start, path[-1])  # a drag the page missed (it was redrawing): again
-        wait_for(lambda: table.state.turns != state.turns or table.status.question is not None)
+        read = wait_for(lambda: table.state.turns != state.turns
+                        or table.status.question is not None, fail=False)
+        assert read, (start, path[-1], table.status.log[-4:], table.show_mistakes,
+                      table.restoring, table.map.differences(table.occupied,
+                                                             table.map.target(table.state)))
         return True
     return False
 

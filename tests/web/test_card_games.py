@@ -1,0 +1,98 @@
+"""The card games at the table in a real browser: one person on a phone-sized page
+and bots, in each language. The phone holds the hand and plays by the moves'
+words, the table screen shows the centre as cards and every seat's facts, the
+board lights whose turn it is, and both screens end on the winner with the
+shuffle check verified."""
+
+import pytest
+from conftest import keep
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from marbleboard import words
+from marbleboard.games.registry import get_game
+from marbleboard.web.live import LiveServer
+
+# game -> rules for a short game (a match of one game), the board it is played on
+GAMES = {"wumprummy": ({"games_to_win": 1}, "wampoo")}
+
+
+@pytest.fixture(params=[(g, lang) for g in GAMES for lang in ("en", "fr")],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def played(request, tmp_path):
+    game, lang = request.param
+    with LiveServer(tmp_path / "games.db", layout=GAMES[game][1]) as server:
+        yield server, game, lang
+
+
+def test_a_whole_card_game_with_a_person_and_bots(played, browser):
+    live, game, lang = played
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    expect(table.locator("#game")).to_contain_text(get_game(game).title)  # the lobby offers it
+    # A short match, started as the lobby would with its rules.
+    live.call(live.hub.start_game(game, 3, ["human", "bot:greedy", "bot:random"],
+                                  rules=GAMES[game][0], names={"player1": "Anna"}))
+    expect(table.locator("#qrs a")).to_have_count(1)
+    hub = live.hub
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                is_mobile=True).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    status = phone.locator("#status")
+    expect(phone.locator("#picture")).to_be_hidden()  # a card game: no board picture
+    played_moves = 0
+    while True:
+        expect(status).not_to_have_attribute("data-state", "joining", timeout=10000)
+        state = status.get_attribute("data-state")
+        if state == "over":
+            break
+        if state != "turn":
+            phone.wait_for_timeout(50)
+            continue
+        turns = hub.table.state.turns
+        # The hand as cards; a card tapped lists its moves, in words.
+        card = phone.locator("#hand button.card:not([disabled])").first
+        if card.count() and not phone.locator("[data-move]").count():
+            try:
+                card.click(timeout=2000)
+            except PlaywrightError:  # redrawn under the tap (the turn moved on): again
+                continue
+        listed = phone.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")
+        snapshot = hub.table.state.clone()
+        legal = {hub.table.game.action_text(snapshot, a): a for a in snapshot.legal_actions()}
+        if not listed or listed[0] not in legal:  # none yet, or the turn before's
+            phone.wait_for_timeout(50)
+            continue
+        notation = listed[0]
+        move = phone.locator(f'[data-move="{notation}"]')
+        try:
+            said = move.locator(".words").inner_text(timeout=2000)
+            assert said == words.say(hub.table.game.action_words(snapshot, legal[notation]),
+                                     lang)
+            move.click(timeout=2000)
+            phone.locator("#play").click(timeout=2000)
+        except PlaywrightError:
+            continue
+        played_moves += 1
+        if played_moves == 2:
+            keep(phone, f"{game}-phone-{lang}", docs=lang == "en")
+            keep(table, f"{game}-table-{lang}", docs=lang == "en")
+            # The centre is drawn as cards, each named for a screen reader.
+            centre = hub.table.game.public(hub.table.state).get("centre")
+            if centre is not None:
+                expect(table.locator("[data-cards=centre] .chip")).to_have_count(len(centre))
+        for _ in range(200):
+            if hub.table.state.turns > turns:
+                break
+            phone.wait_for_timeout(50)
+    winners = hub.table.record.winners
+    assert hub.table.state.is_over() and winners and played_moves >= 3
+    named = [("Anna" if w == "player1" else words.say(w, lang)) for w in winners]
+    expect(status).to_have_text(words.say(["over", [" + ".join(named)]], lang))
+    expect(table.locator("#winner")).to_contain_text(named[0])
+    expect(table.locator("#verdict")).to_have_class("verdict ok")
+    # The winner's place blinks on the board.
+    lamp = next(lp for lp in hub.board.lamps
+                if lp.id == f"turn.{hub.board.seats[hub.table.state.winners[0]].name}")
+    assert hub.table.lights.state[lamp.led] >> 4 == 2  # blink
+    keep(table, f"{game}-table-end-{lang}")
