@@ -13,8 +13,9 @@ from .base import Game
 from .stomple.game import STOMPLE
 from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
+from .wampum.game import WAMPUM
 
-GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE)}
+GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE, WAMPUM)}
 
 
 def default_layout() -> str:
