@@ -229,6 +229,7 @@ def parse_position(text: str, options: Options | None = None,
         del fill.cards[:len(kinds)]
         state.deck = tuple(kinds)
     else:
+        parse_cards(deck)  # refuses a letter that is no kind of goods
         state.deck = () if deck == "-" else tuple(LETTERS.index(ch) for ch in deck)
     state.first = first
     round_text = fields[10]

@@ -72,6 +72,18 @@ def set_aside(outcome: Sequence[int], players: int) -> list[int]:
     return counts
 
 
+def canonical(outcome: Sequence[int]) -> tuple[int, ...]:
+    """A shuffle with the cards of each kind numbered in the order they come: the
+    same deck (cards of a kind are alike), written the one way its text reads back."""
+    seen = [0] * K
+    cards = []
+    for c in outcome:
+        kind = c // PER_KIND
+        cards.append(kind * PER_KIND + seen[kind])
+        seen[kind] += 1
+    return tuple(cards)
+
+
 class State(StateRules):
     __slots__ = ("at", "bidded", "bids", "chests", "current", "deck", "deck_at", "discards",
                  "first", "goods", "hands", "held", "history", "last_round", "occupant",
@@ -162,7 +174,7 @@ class State(StateRules):
         each village, face up, then five cards to each hand from the Canoe's
         holder round the table; the rest is the deck."""
         values = self.chance_due().check(outcome)
-        self.history.append(values)
+        self.history.append(canonical(values))
         n = self.opts.players
         kinds = deal_order(values, n)
         self.removed = set_aside(values, n)
