@@ -77,3 +77,14 @@ def test_a_position_and_its_views():
 def test_positions_the_rules_cannot_reach_are_refused(text, error):
     with pytest.raises(ValueError, match=error):
         parse_position(text)
+
+
+def test_the_notation_pages_view_is_real():
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "notation.md").read_text()
+    state = play(position(["WW", "AAA", "TTT", "GGGG"], ["WWATF", "AAAFF", "TTTTG", "TGGGG"],
+                          chests=["AT", "-", "-", "W"]), "@3a +W +T")
+    shown = position_text(state).split()
+    assert " ".join(shown[:7]) + " WWWWW...FFFF " + " ".join(shown[8:]) in page
+    assert WAMPUM.view(state, 1).position in page
