@@ -42,7 +42,6 @@ class Wampum(Game):
     options_type = Options
     chances = (SHUFFLE,)
     notation: ClassVar[ModuleType] = notation
-    played_in_rounds: ClassVar[bool] = False
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())

@@ -208,8 +208,9 @@ def parse_position(text: str, options: Options | None = None,
             if not pile:
                 raise ValueError(f"a bid is its village, ':' and its cards: {bids[seat]!r}")
             pending.append((seat, pile))
-            state.at[seat] = -1 if where == "*" else names.index(where) if where in names \
-                else _bad_village(where, names)
+            if where != "*" and where not in names:
+                raise ValueError(f"no village {where!r} here (villages: {', '.join(names)})")
+            state.at[seat] = -1 if where == "*" else names.index(where)
             state.bidded |= 1 << seat
     for seat, pile in pending:
         state.bids[K * seat:K * seat + K] = fill.pile(pile)
@@ -240,10 +241,6 @@ def parse_position(text: str, options: Options | None = None,
     _read_turn(state, turn)
     _check(state, hidden_cards is not None or "?" not in text)
     return state
-
-
-def _bad_village(where: str, names: Sequence[str]) -> int:
-    raise ValueError(f"no village {where!r} here (villages: {', '.join(names)})")
 
 
 def _read_turn(state: State, turn: str) -> None:
