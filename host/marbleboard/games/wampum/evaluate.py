@@ -29,6 +29,11 @@ from .goods import K
 from .state import State
 
 WIN = 1000.0
+# Evaluation points a wampum is worth. The search squashes changes of 40 points
+# (a clear lead, in the holes of the marble games) into a clear win: at one point
+# a wampum every change looked small, and search won 12 of 24 two-player games
+# against greedy (0.2 s a move); at 10, 18 of 24; at 20, 16; at 40, 12.
+UNIT = 10.0
 CARD = 0.6  # a card in hand, before the last round
 KIND = 0.3  # each kind in hand, before the last round
 CAP = 5  # cards past this many cost: the hand limit may take them, a bid would not
@@ -95,7 +100,8 @@ def worth(state: State, seat: int) -> float:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """Positive when the seat leads: its worth less the others' on average."""
+    """Positive when the seat leads: its worth less the others' on average, ten
+    points a wampum (``UNIT``)."""
     if state.winners:
         return WIN if seat in state.winners else -WIN
-    return team_lead(state.opts.seats, lambda s: s == seat, lambda s: worth(state, s))
+    return UNIT * team_lead(state.opts.seats, lambda s: s == seat, lambda s: worth(state, s))
