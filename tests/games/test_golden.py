@@ -23,6 +23,10 @@ If the change is meant, write the files again with:
         --record tests/games/golden
     marbleboard simulate wumprummy --players 4 --bots greedy,random --games 1 --seed 2 \\
         --record tests/games/golden
+    marbleboard simulate wampum --players 2 --bots greedy,random --games 1 --seed 1 \\
+        --record tests/games/golden
+    marbleboard simulate wampum --players 5 --bots greedy,random --games 1 --seed 2 \\
+        --record tests/games/golden
 """
 
 import random
@@ -38,7 +42,8 @@ GAMES = [("wampoo-1-0001.json", 2, 1), ("wampoo-2-0001.json", 4, 2),
          ("wahoo-1-0001.json", 2, 1), ("wahoo-2-0001.json", 4, 2),
          ("wahoo-3-0001.json", 6, 3), ("stomple-1-0001.json", 2, 1),
          ("stomple-2-0001.json", 4, 2), ("stomple-3-0001.json", 6, 3),
-         ("wumprummy-1-0001.json", 2, 1), ("wumprummy-2-0001.json", 4, 2)]
+         ("wumprummy-1-0001.json", 2, 1), ("wumprummy-2-0001.json", 4, 2),
+         ("wampum-1-0001.json", 2, 1), ("wampum-2-0001.json", 5, 2)]
 
 
 @pytest.mark.parametrize("name, players, seed", GAMES)
@@ -120,3 +125,16 @@ def test_a_wump_rummy_match_is_won_in_games_dealt_in_turn(name):
             replay.apply(record.game.parse_action(replay, entry))
     players = record.options.players
     assert dealers == [(record.options.first_dealer + g) % players for g in range(len(dealers))]
+
+
+@pytest.mark.parametrize("name", ["wampum-1-0001.json", "wampum-2-0001.json"])
+def test_a_wampum_game_is_one_shuffle_then_rounds_to_an_empty_deck(name):
+    record = GameRecord.loads((GOLDEN / name).read_text())
+    state = record.replay()
+    assert [m for m in record.moves if m.startswith("shuffle")] == ["shuffle 0"]
+    assert record.moves[0] == "shuffle 0"
+    assert state.last_round and state.deck_left() == 0
+    # the deck lasts 11 rounds for two players, 5 for five; then the last one
+    assert state.round == {2: 12, 5: 6}[record.options.players]
+    best = max(state.wampums(s) for s in record.options.seats)
+    assert [state.wampums(s) for s in state.winners] == [best] * len(state.winners)

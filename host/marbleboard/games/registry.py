@@ -13,9 +13,11 @@ from .base import Game
 from .stomple.game import STOMPLE
 from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
+from .wampum.game import WAMPUM
 from .wumprummy.game import WUMPRUMMY
 
-GAMES: dict[str, Game] = {game.name: game for game in (WAMPOO, WAHOO, STOMPLE, WUMPRUMMY)}
+GAMES: dict[str, Game] = {game.name: game
+                          for game in (WAMPOO, WAHOO, STOMPLE, WUMPRUMMY, WAMPUM)}
 
 
 def default_layout() -> str:
