@@ -14,7 +14,7 @@ from marbleboard.games.registry import get_game
 from marbleboard.web.live import LiveServer
 
 # game -> rules for a short game (a match of one game), the board it is played on
-GAMES = {"wumprummy": ({"games_to_win": 1}, "wampoo")}
+GAMES = {"wumprummy": ({"games_to_win": 1}, "wampoo"), "wampum": ({}, "wahoo6")}
 
 
 @pytest.fixture(params=[(g, lang) for g in GAMES for lang in ("en", "fr")],
@@ -78,9 +78,15 @@ def test_a_whole_card_game_with_a_person_and_bots(played, browser):
             keep(phone, f"{game}-phone-{lang}", docs=lang == "en")
             keep(table, f"{game}-table-{lang}", docs=lang == "en")
             # The centre is drawn as cards, each named for a screen reader.
-            centre = hub.table.game.public(hub.table.state).get("centre")
-            if centre is not None:
-                expect(table.locator("[data-cards=centre] .chip")).to_have_count(len(centre))
+            public = hub.table.game.public(hub.table.state)
+            if "centre" in public:
+                expect(table.locator("[data-cards=centre] .chip")).to_have_count(
+                    len(public["centre"]))
+            if "villages" in public:  # each village's goods, in the game's own words
+                villages = table.locator("[data-records=villages] tr")
+                expect(villages).to_have_count(len(public["villages"]) + 1)
+                goods = words.say(f"{game}.goods.{public['villages'][0]['goods'][0]}", lang)
+                expect(villages.nth(1)).to_contain_text(goods)
         for _ in range(200):
             if hub.table.state.turns > turns:
                 break

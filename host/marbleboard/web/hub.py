@@ -511,12 +511,13 @@ class TableHub:
         moves = [_move(game, state, a, names) for a in state.legal_actions()] if mine else []
         question = table.status.question
         public = game.public(state)
+        private = game.private(state, seat)
         mine_public = public.pop("seats", {}).get(names[seat], {})
         return {
             "type": "seat", "game": game.name, "title": game.title, "seat": names[seat],
             "state": _phase(table), "position": view.position, "turns": state.turns,
             "turn": names[state.current] if state.current >= 0 else None,
-            **game.private(state, seat), "public": public,
+            **private, "mine": [k for k in private if k != "hand"], "public": public,
             "moves": moves, "chosen": self.chosen_card(seat) if mine else None,
             "shown": table.group if mine else None,  # what the board lights for this seat
             "board_game": game.marbles is not None,  # a card game shows no board picture

@@ -98,6 +98,10 @@ class Wampum(Game):
                 "chest": card_names(state.chest(seat)),
                 "discarded": card_names(state.discards[K * seat:K * seat + K])}
 
+    def score_lights(self, state: Any) -> dict[int, int]:
+        """Each seat's wampums on the board, one hole for every five."""
+        return {s: state.wampums(s) // 5 for s in range(state.opts.players)}
+
     def public(self, state: Any) -> dict[str, Any]:
         """The villages and their goods, each trader's village and the count of its
         bid, each seat's cards and wampums, the Canoe, the deck, the round, the

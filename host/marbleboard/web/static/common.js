@@ -110,9 +110,22 @@ function paint(root, board, holes) {
 
 // A fact a game gives (a score, a Stomper's colour) in words: a phrase of its own
 // ("fact.<key>") where the words have one, a yes/no fact said only when it holds.
-function fact(k, v) {
-  if (WORDS.en["fact." + k]) return v === true ? t("fact." + k) : t("fact." + k, v);
-  return `${t(k)}: ${typeof v === "string" && v in WORDS.en ? t(v) : v}`;
+// A game's word for a value of one of its facts ("3a" of "village": the game's
+// "village.3a"), else the common word (a seat's name), else the value itself.
+function valueWord(game, k, v) {
+  if (typeof v !== "string") return v;
+  if (WORDS.en[`${game}.${k}.${v}`]) return t(`${game}.${k}.${v}`);
+  return v in WORDS.en ? t(v) : v;
+}
+function fact(k, v, game) {
+  const key = WORDS.en[`${game}.fact.${k}`] ? `${game}.fact.${k}` : `fact.${k}`;
+  const value = valueWord(game, k, v);
+  if (WORDS.en[key]) return v === true ? t(key) : t(key, value);
+  return `${t(k)}: ${value}`;
+}
+// A heading for a game's fact: its own word where it has one.
+function factTitle(game, k) {
+  return WORDS.en[`${game}.${k}`] ? t(`${game}.${k}`) : t(k);
 }
 function shownFact([, v]) {
   return v !== null && v !== undefined && v !== false;
@@ -145,6 +158,20 @@ function cardChips(game, cards) {
 function isCards(v) {
   return Array.isArray(v) && v.every((c) => typeof c === "string");
 }
+function isRecords(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && !Array.isArray(r));
+}
+// A list of a game's records (Wampum's villages, last round's trades) as a table:
+// a column a field, cards drawn as cards, values in words.
+function recordsTable(game, k, rows) {
+  const cols = Object.keys(rows[0]);
+  const head = el("tr", {}, ...cols.map((c) => el("th", { scope: "col" }, factTitle(game, `col.${c}`))));
+  const cell = (c, v) => el("td", {}, isCards(v) ? el("span", { class: "cards" }, ...cardChips(game, v))
+    : v === true ? "✓" : v === false || v === null || v === undefined ? "" : String(valueWord(game, c === "name" ? "village" : c, v)));
+  return el("table", { class: "records", "data-records": k },
+            el("caption", {}, factTitle(game, k)), head,
+            ...rows.map((r) => el("tr", {}, ...cols.map((c) => cell(c, r[c])))));
+}
 
 // What every screen shows besides the board: the die as a die, cards as cards,
 // anything else as words.
@@ -154,9 +181,10 @@ function showPublic(target, facts, game) {
   target.replaceChildren(...Object.entries(facts || {}).filter(shownFact)
     .map(([k, v]) => k === "die"
       ? el("span", { class: "die", title: `${t("die")} ${v}`, "aria-label": `${t("die")} ${v}` }, DIE[v - 1] || String(v))
-      : isCards(v) ? el("span", { class: "fact cards" }, `${t(k)}: `, ...cardChips(game, v))
-      : typeof v === "object" ? el("span", { class: "fact" }, t(k))
-      : el("span", { class: "fact" }, fact(k, v))));
+      : isCards(v) ? el("span", { class: "fact cards" }, `${factTitle(game, k)}: `, ...cardChips(game, v))
+      : isRecords(v) ? recordsTable(game, k, v)
+      : typeof v === "object" ? el("span", {})
+      : el("span", { class: "fact" }, fact(k, v, game))));
 }
 
 // One websocket; it comes back by itself after a phone sleeps or the host restarts.

@@ -85,6 +85,18 @@ function cardButton(card, p, off, mine) {
 }
 
 // The moves the phone lists: the chosen card's, or every one before a card is chosen.
+// What else the seat holds that only its phone shows (a bid face down, a chest of
+// wampums, the cards claimed), each under the game's own word for it.
+function keptApart(p) {
+  return (p.mine || []).filter((k) => p[k] !== null && p[k] !== undefined).map((k) => {
+    const v = p[k];
+    if (isCards(v)) return el("p", { class: "fact cards", "data-mine": k }, `${factTitle(p.game, k)}: `, ...cardChips(p.game, v));
+    const parts = Object.entries(v).map(([f, x]) => isCards(x) ? el("span", { class: "cards" }, ...cardChips(p.game, x))
+      : el("span", {}, ` ${valueWord(p.game, f, x)} `));
+    return el("p", { class: "fact", "data-mine": k }, `${factTitle(p.game, "my" + k)}: `, ...parts);
+  });
+}
+
 function listed(p) {
   return (p.moves || []).filter((m) => !p.chosen || m.card === p.chosen);
 }
@@ -225,6 +237,7 @@ function render() {
   showButton.disabled = off;
   showButton.onclick = () => act("show", { show: !shown });
   showPublic(document.getElementById("public"), p.public, p.game);
+  document.getElementById("mine").replaceChildren(...keptApart(p));
   const moves = mine && !p.question ? listed(p) : [];
   if (!moves.some((m) => m.text === selected)) selected = moves.length === 1 ? moves[0].text : null;
   const waiting = p.moving || playedTurn === p.turns;

@@ -267,7 +267,7 @@ function sha256Plain(bytes) {
 function seatFacts(s, game) {
   return Object.entries(s).filter(([k]) => !["seat", "kind", "phones", "forfeited"].includes(k))
     .map(([k, v]) => el("td", {}, !shownFact([k, v]) ? "" : isCards(v) ? el("span", { class: "cards", "aria-label": t(k) }, ...cardChips(game, v))
-      : WORDS.en["fact." + k] ? fact(k, v)
+      : WORDS.en["fact." + k] || WORDS.en[`${game}.fact.${k}`] ? fact(k, v, game)
       : k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
 }
 
@@ -298,12 +298,14 @@ function show(payload) {
   // Cards everyone sees (the centre) in a panel of their own, large; the rest of
   // what the game says in the header.
   const facts = Object.entries(payload.public || {});
-  const cardFacts = facts.filter(([, v]) => isCards(v));
+  const shownBig = ([, v]) => isCards(v) || isRecords(v);
+  const cardFacts = facts.filter(shownBig);
   const box = document.getElementById("cards-box");
   box.hidden = !cardFacts.length;
-  box.replaceChildren(...cardFacts.flatMap(([k, v]) => [el("h2", {}, t(k)),
-    el("p", { class: "cards big", "data-cards": k }, ...cardChips(payload.game, v))]));
-  showPublic(document.getElementById("public"), Object.fromEntries(facts.filter(([, v]) => !isCards(v))),
+  box.replaceChildren(...cardFacts.flatMap(([k, v]) => isRecords(v) ? [recordsTable(payload.game, k, v)]
+    : [el("h2", {}, factTitle(payload.game, k)),
+       el("p", { class: "cards big", "data-cards": k }, ...cardChips(payload.game, v))]));
+  showPublic(document.getElementById("public"), Object.fromEntries(facts.filter((f) => !shownBig(f))),
              payload.game);
   document.getElementById("seats").replaceChildren(...(payload.seats || []).map((s) => seatRow(payload, s)));
   const links = document.getElementById("links");
