@@ -106,3 +106,52 @@ def test_no_screen_ever_sees_a_hand_not_its_own(live):
         checked += 1
     assert checked > 200
     assert {who for who, _ in messages} == {"red", "yellow", "table", "admin"}
+
+
+def test_no_wampum_screen_sees_another_hand_bid_or_chest(tmp_path):
+    # "Chaque joueur pose ... face cachée": a bid, a hand and a chest are their
+    # owner's alone until the rules reveal them (the bids at the trade, the chests
+    # at the end).
+    from marbleboard.games.wampum.goods import card_names
+    from marbleboard.web.live import LiveServer
+
+    with LiveServer(tmp_path / "games.db", layout="wahoo6") as live:
+        httpx.post(f"{live.url}/api/admin/start",
+                   json={"token": live.admin, "game": "wampum", "players": 3,
+                         "seats": ["human"] * 3})
+        links = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"]
+        tokens = {seat: link["url"].split("t=")[1] for seat, link in links.items()}
+        messages = asyncio.run(play_and_listen(live, tokens))
+        record = live.hub.table.record
+        game = record.game
+    assert record.winners
+    names = list(game.seat_names[:3])
+    hands = {}  # turns -> each seat's hand
+    state = game.new_state(record.options)
+    for entry in record.moves:
+        n = chance_index(entry)
+        if n is not None:
+            state.apply_chance(record.chances[n].values)
+        else:
+            state.apply(game.parse_action(state, entry))
+        hands[state.turns] = [sorted(card_names(state.hand(s))) for s in range(3)]
+    checked = 0
+    for who, payload in messages:
+        if "turns" not in payload or payload.get("state") != "playing":
+            continue
+        fields = payload["position"].split()
+        own = names.index(who) if who in names else None
+        for s in range(3):
+            if s == own:
+                continue
+            assert fields[2].split("/")[s].startswith("?"), (who, "hand", fields[2])
+            assert fields[4].split("/")[s] == "-" or fields[4].split("/")[s].startswith("?")
+            bid = fields[3].split("/")[s]
+            assert bid == "-" or "?" in bid or bid.endswith("*"), (who, "bid", fields[3])
+        # The log is every screen's: a card put into a bid or thrown away is "a card".
+        said = json.dumps(payload.get("log", []))
+        assert '"wampum.add"' not in said and '"wampum.discard"' not in said
+        if own is not None:
+            assert sorted(payload["hand"]) == hands[payload["turns"]][own]
+        checked += 1
+    assert checked > 100

@@ -344,6 +344,12 @@ class Game:
         last resort, the notation."""
         return ["move", {"text": self.action_text(state, action)}]
 
+    def public_words(self, state: Any, action: int) -> list[Any]:
+        """The move in words as every screen may be told it (the table's log): the
+        same as ``action_words`` unless the move puts a card face down (Wampum's
+        bids), whose kind only its player may see."""
+        return self.action_words(state, action)
+
     def hole_words(self, options: Any, hole: str) -> list[Any]:
         """A board hole (its id, ``track.12``) as a phrase people understand ("12",
         "red's start"), for log lines and screens. Here, as a last resort, the id.

@@ -41,10 +41,10 @@ def move_line(game: Game, options: Any, state: Any, action: int,
         # A game whose marbles are nobody's (Stomple's) says its moves in its own
         # words, which say what to do: "Anna: stomp the red marble in c3".
         return ["log.act_for" if bot else "log.act",
-                {"who": who, "move": game.action_words(state, action)}]
+                {"who": who, "move": game.public_words(state, action)}]
     if rules is None or len(path) < 2:
         return ["log.bot_plays" if bot else "log.plays",
-                {"who": who, "move": game.action_words(state, action)}]
+                {"who": who, "move": game.public_words(state, action)}]
     args: dict[str, Any] = {"who": who, "marble": marble_words(game, rules.mover(state, action)),
                             "from": game.hole_words(options, path[0]),
                             "to": game.hole_words(options, path[-1])}

@@ -355,7 +355,7 @@ class Table:
         assert self.game_id is not None
         seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
-        move = self.game.action_words(state, action)
+        move = self.game.public_words(state, action)  # the log is every screen's
         line: words.Phrase | None = ["log.no_choice", {"who": self.players[seat], "move": move}]
         if not forced:
             # A bot's move was said when it was chosen, to whoever moves its marbles,
@@ -433,7 +433,7 @@ class Table:
                 # stomp): lit and read like a bot's move, whoever sits there.
                 self.bot_action = forced
                 self._say(["log.no_choice", {"who": self.players[state.current],
-                                             "move": game.action_words(state, forced)}])
+                                             "move": game.public_words(state, forced)}])
             break
         if dealt and not state.is_over() and self._laid_out() != laid_out:
             self._set_out()

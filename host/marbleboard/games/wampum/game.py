@@ -49,6 +49,9 @@ class Wampum(Game):
     def action_words(self, state: Any, action: int) -> list[Any]:
         return words.action_words(state, action)
 
+    def public_words(self, state: Any, action: int) -> list[Any]:
+        return words.public_words(state, action)
+
     def forced(self, state: Any) -> int | None:
         """One thing to do and nothing to choose: the only village a trader chased
         off can go to, the only kind left to throw away, the bid of a hand used up."""

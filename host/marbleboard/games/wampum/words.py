@@ -42,6 +42,16 @@ def action_words(state: State, action: int) -> Phrase:
     return [P + "discard", {"card": card_words(action - DISCARD)}]
 
 
+def public_words(state: State, action: int) -> Phrase:
+    """A legal action as the others may hear it: a card put into a face-down bid or
+    thrown away face down is "a card", not its kind."""
+    if ADD <= action < BID:
+        return [P + "add.hidden", []]
+    if action >= DISCARD:
+        return [P + "discard.hidden", []]
+    return action_words(state, action)
+
+
 def outcome_words() -> Phrase:
     """The shuffle in words (what was dealt stays hidden)."""
     return [P + "shuffle", []]
