@@ -156,13 +156,16 @@ def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) ->
     counts = sorted({p for p in (4, 2) if p in game.players})
     for players in reversed(counts):
         rate, turns = random_games(game, players, 200)
+        target = getattr(game, "games_target", 0)  # games a second the game must reach
         rows.append(Row(f"{game.title}: random full {players}-player games (one core)",
-                        f"{rate:.0f} games/s", f"{turns:.0f} turns a game"))
+                        f"{rate:.0f} games/s", f"{turns:.0f} turns a game"
+                        + (f"; target >= {target} games/s" if target else "")))
         if getattr(game, "played_in_rounds", False):
             rate, turns = random_rounds(game, players, 1000)
+            target = getattr(game, "rounds_target", 200)
             rows.append(Row(f"{game.title}: random full {players}-player rounds (one core)",
                             f"{rate:.0f} rounds/s",
-                            f"{turns:.0f} actions a round; target >= 200 rounds/s"))
+                            f"{turns:.0f} actions a round; target >= {target} rounds/s"))
     positions = game.busy_positions(200, seed=2)
     median, count = legal_move_times(positions)
     rows.append(Row(f"{game.title}: legal moves, {game.busy_positions.__doc__ or ''}".strip()

@@ -42,6 +42,7 @@ class Wampum(Game):
     options_type = Options
     chances = (SHUFFLE,)
     notation: ClassVar[ModuleType] = notation
+    games_target: ClassVar[int] = 200  # random full games a second the bench asks for
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())

@@ -30,6 +30,7 @@ class WumpRummy(Game):
     chances = (SHUFFLE,)
     notation: ClassVar[ModuleType] = notation
     played_in_rounds: ClassVar[bool] = True  # the bench measures its games a second
+    rounds_target: ClassVar[int] = 500  # single games (a match's rounds) a second
 
     def new_state(self, options: Any = None) -> State:
         return State(options or Options())
