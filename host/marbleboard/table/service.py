@@ -54,6 +54,7 @@ class TableStatus:
 
 class Table:
     PLAYED = "log.played"  # the log's phrase for a move made: "Anna played ..."
+
     def __init__(self, game: Game, board: Board, link: BoardLink, store: GameStore,
                  seats: dict[int, str], options: Any, *, quiet_s: float = QUIET_S,
                  chance: ChanceSource | None = None, bot_rng: random.Random | None = None,
