@@ -17,8 +17,8 @@ def live6(tmp_path):
 def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, browser):
     table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
     table.goto(f"{live6.url}/?t={live6.admin}&lang=en")
-    # The six-colour board plays Wa-Hoo alone, for two to six.
-    expect(table.locator("#game option")).to_have_text(["Wa-Hoo"])
+    # The six-colour board plays Wa-Hoo, for two to six, and the card games.
+    expect(table.locator("#game option")).to_have_text(["Wa-Hoo", "Wump Rummy", "Wampum"])
     assert table.locator("#players option").all_inner_texts() == ["2", "3", "4", "5", "6"]
     table.select_option("#players", "4")
     seats = table.locator("#seat-kinds select")

@@ -67,7 +67,7 @@ function cardButton(card, p, off, mine) {
   const label = cardName(p.game, card);
   // Two cards of a group play alike (a rank in Wampoo, a kind of goods): the one
   // tapped is the one marked.
-  const inGroup = (c) => c === p.chosen || (p.chosen && p.chosen.length === 1 && c[0] === p.chosen);
+  const inGroup = (c) => c === p.chosen || Boolean(p.chosen && p.chosen.length === 1 && c[0] === p.chosen);
   const chosen = inGroup(card) && (tapped && inGroup(tapped) ? tapped === card : p.hand.find(inGroup) === card);
   const kind = !playing ? ` goods goods-${card}` : "HD".includes(suit) && !joker ? " red" : "";
   const button = el("button", {
