@@ -20,7 +20,7 @@ ROLES: dict[str, str] = {
     "home": "a hole of a seat's HOME row, reached through a track hole's branch",
     "arrow": "a track hole that is also a stop of a short cut (the pink arrows)",
     "centre": "a hole off the track, reached only by a game's short cut",
-    "grid": "a hole of a square grid, where every hole starts with a marble (Stomple)",
+    "grid": "a hole of a square grid, where every hole starts with a marble",
 }
 LOOP_ROLES = frozenset({"track", "starter", "arrow"})
 SEATED_ROLES = frozenset({"starter", "start", "home"})

@@ -38,7 +38,7 @@ def move_line(game: Game, options: Any, state: Any, action: int,
     who = players[state.current]
     path = rules.path(state, action) if rules is not None else []
     if rules is not None and rules.palette:
-        # A game whose marbles are nobody's (Stomple's) says its moves in its own
+        # A game whose marbles are nobody's (a dealt layout) says its moves in its own
         # words, which say what to do: "Anna: stomp the red marble in c3".
         return ["log.act_for" if bot else "log.act",
                 {"who": who, "move": game.public_words(state, action)}]

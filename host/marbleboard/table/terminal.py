@@ -27,7 +27,7 @@ def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
     for s in table.game.seats(state.opts):
         for hole_id in rules.pool(state, s):
             colour_of.setdefault(table.map.sensor(hole_id), names[s])
-    # Marbles that are nobody's (Stomple's) show their own colour.
+    # Marbles that are nobody's (a dealt layout) show their own colour.
     colour_of.update({table.map.sensor(hole_id): word
                       for hole_id, word in rules.colours(state).items()})
     pieces = {table.map.sensor(hole_id) for hole_id in rules.target(state).pieces}

@@ -374,7 +374,7 @@ class TableHub:
 
     async def choose_card(self, seat: int, card: str | None, turn: int) -> None:
         """A card picked on the phone (None: put back): the group of moves the
-        phone lists, the card's rank where two cards of a rank play alike (Wampoo's),
+        phone lists, the card's rank where two cards of a rank play alike,
         else the card itself. The board is not told."""
         table = self._table_for(seat, turn)
         if self._moving == (table, turn):
