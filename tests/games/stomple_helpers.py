@@ -6,7 +6,7 @@ Marbles: R Y G B P W (red, yellow, green, blue, purple, white), * a Bonus Point
 marble.
 """
 
-import random
+from random_play import random_steps as steps
 
 from marbleboard.games.stomple import Options, new_game
 from marbleboard.games.stomple.grid import HOLES, SIZE
@@ -66,15 +66,5 @@ def deal(state, rng):
 def random_steps(options, seed):
     """Every (before, action, after) of a seeded random game; chance as (before,
     None, after)."""
-    rng = random.Random(seed)
-    state = new_game(options)
-    while not state.is_over():
-        before = state.clone()
-        if state.is_chance():
-            state.apply_chance(state.chance_due().draw(rng))
-            yield before, None, state
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            yield before, action, state
+    return steps(new_game, options, seed)
 

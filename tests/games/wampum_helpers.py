@@ -6,7 +6,7 @@ are named by value: 2, 3, 4 (for two and three players), 2, 3a, 3b, 4 (four),
 the engine.
 """
 
-import random
+from random_play import random_steps as steps
 
 from marbleboard.games.wampum import Options, new_game
 from marbleboard.games.wampum.goods import LETTERS, PER_KIND, parse_cards
@@ -52,14 +52,4 @@ def play(state, *texts):
 def random_steps(options, seed):
     """Every (before, action, after) of a seeded random game; chance as (before,
     None, after)."""
-    rng = random.Random(seed)
-    state = new_game(options)
-    while not state.is_over():
-        before = state.clone()
-        if state.is_chance():
-            state.apply_chance(state.chance_due().draw(rng))
-            yield before, None, state
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            yield before, action, state
+    return steps(new_game, options, seed)

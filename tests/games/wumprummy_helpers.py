@@ -2,7 +2,7 @@
 (docs/notation.md): cards are value then suit, ``3H`` ``TD`` ``QS``; seats are
 numbered from 1, each to the left of the one before."""
 
-import random
+from random_play import random_steps as steps
 
 from marbleboard.games.wumprummy import Options, new_game
 from marbleboard.games.wumprummy.notation import (
@@ -65,14 +65,4 @@ def play(state, *texts):
 def random_steps(options, seed):
     """Every (before, action, after) of a seeded random match; chance as (before,
     None, after)."""
-    rng = random.Random(seed)
-    state = new_game(options)
-    while not state.is_over():
-        before = state.clone()
-        if state.is_chance():
-            state.apply_chance(state.chance_due().draw(rng))
-            yield before, None, state
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            yield before, action, state
+    return steps(new_game, options, seed)
