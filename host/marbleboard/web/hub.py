@@ -434,6 +434,8 @@ class TableHub:
         if isinstance(table, ScreenTable):
             try:
                 await table.play_on_screen(seat, action)
+            except ValueError as e:
+                raise Refused(409, "illegal", "that move is not legal here") from e
             finally:
                 self._moving = None
             return "played"
