@@ -91,12 +91,21 @@ class StateRules:
 
     __slots__ = ()
     current: int
+    winners: tuple[int, ...]
 
     def is_chance(self) -> bool:
         return self.current == CHANCE
 
     def is_over(self) -> bool:
         return self.current == OVER
+
+    def returns(self) -> list[float]:
+        """+1 for each winner, -1 for each other seat, 0 before the end: for games
+        whose seats are the first ``players`` (others override it)."""
+        opts = self.opts  # type: ignore[attr-defined]  # each engine types its own options
+        if not self.winners:
+            return [0.0] * opts.players
+        return [1.0 if s in self.winners else -1.0 for s in opts.seats]
 
     def legal_actions(self) -> list[int]:
         raise NotImplementedError

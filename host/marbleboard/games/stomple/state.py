@@ -88,11 +88,6 @@ class State(StateRules):
         here = self.at[self.current] if self.current >= 0 else UNPLACED
         return here >= 0 and action != OUT and not _NEIGHBOUR_MASKS[here] >> action & 1
 
-    def returns(self) -> list[float]:
-        if not self.winners:
-            return [0.0] * self.opts.players
-        return [1.0 if s in self.winners else -1.0 for s in self.opts.seats]
-
     # --- chance -----------------------------------------------------------------------
 
     def chance_due(self) -> Chance:

@@ -157,11 +157,6 @@ class State(StateRules):
         bids, goods = self.bids, self.goods
         return any(bids[b + k] and goods[g + k] for k in range(K))
 
-    def returns(self) -> list[float]:
-        if not self.winners:
-            return [0.0] * self.opts.players
-        return [1.0 if s in self.winners else -1.0 for s in self.opts.seats]
-
     # --- chance -------------------------------------------------------------------------
 
     def chance_due(self) -> Chance:

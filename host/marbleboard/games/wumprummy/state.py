@@ -110,11 +110,6 @@ class State(StateRules):
         return (self.hands[seat].bit_count() == 1 and not self.hands[(seat + 1) % n]
                 and len(self.deck) < n)
 
-    def returns(self) -> list[float]:
-        if not self.winners:
-            return [0.0] * self.opts.players
-        return [1.0 if s in self.winners else -1.0 for s in self.opts.seats]
-
     # --- chance -----------------------------------------------------------------------
 
     def chance_due(self) -> Chance:
