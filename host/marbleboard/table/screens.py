@@ -107,12 +107,11 @@ class ScreenTable(Table):
             raise ValueError("that move is not legal here")
         await self.commit(action)
 
-    async def _bot_move(self) -> None:
+    async def _bot_move(self, position: int) -> None:
         seat = self.state.current
-        turn = self.state.turns
         action = await asyncio.to_thread(self.bots[seat].choose, self.game.view(self.state, seat))
         await asyncio.sleep(self.quiet_s)  # long enough for the screens to follow
-        if self.state.current == seat and self.state.turns == turn:
+        if self.position == position:  # not if a takeback came while the bot thought
             await self.commit(action)
 
     async def takeback(self) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 from .. import words
 from ..board import Board
 from ..bots import Bot, make_bot
-from ..games.base import Game
+from ..games.base import Game, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
@@ -99,6 +99,9 @@ class Table:
         self.watchers: list[Callable[[], None]] = []  # told after every change shown
         self._settle: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        # Counts every change of the position (a move, a chance outcome, a takeback):
+        # work started for one position (a bot thinking) is discarded in another.
+        self.position = 0
         self.committed = asyncio.Event()  # set at each committed move, for tests and tools
         self.moves_read = 0  # moves read from the marbles (or answered), for the same
         self.lights: LightState | None = None  # what the board was last asked to show
@@ -287,10 +290,12 @@ class Table:
         keep, keep_chances = point
         record = self.record
         assert self.game_id is not None
+        self._drop_bot()  # its move was for the position taken back
         self.store.truncate(self.game_id, keep, keep_chances)
         del record.moves[keep:]
         del record.chances[keep_chances:]
         self.state = record.replay()
+        self.position += 1
         self._new_turn()
         self.restoring = True
         self._say(["log.put_back", {"who": self.players.get(self.state.current, "")}])
@@ -298,14 +303,15 @@ class Table:
         return True
 
     def can_take_back(self) -> bool:
-        """Whether ``takeback`` would undo a move now: someone chose a move, and no
-        deck was dealt since."""
+        """Whether ``takeback`` would undo a move now: someone chose a move, no
+        deck was dealt since, and the game is not over (its record, every deck with
+        it, has been shown to everyone)."""
         return self._undo_point() is not None
 
     def _undo_point(self) -> tuple[int, int] | None:
         """Where the record is cut to undo the last chosen move: (entries kept,
         chance outcomes kept), or None when there is none to undo."""
-        if not self.allow_takeback or self.game_id is None:
+        if not self.allow_takeback or self.game_id is None or self.state.is_over():
             return None
         record = self.record
         moves = record.moves
@@ -354,6 +360,11 @@ class Table:
         the lights change: a kill now loses nothing shown."""
         state = self.state
         assert self.game_id is not None
+        if action not in state.legal_actions():
+            # Nothing reaches the store that the rules do not allow: a record that
+            # cannot be replayed is a game that cannot be resumed.
+            raise RuleError(f"action {action} is not a legal move of seat {state.current} "
+                            f"at turn {state.turns}")
         seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
         move = self.game.public_words(state, action)  # the log is every screen's
@@ -365,6 +376,7 @@ class Table:
                 [self.PLAYED, {"who": self.players[seat], "move": move}]
         self.store.add_entry(self.game_id, len(self.record.moves), text)
         self.record.add_move(state, action, text)
+        self.position += 1
         if line is not None:
             self._say(line)
 
@@ -419,6 +431,7 @@ class Table:
                 self.store.add_entry(self.game_id, len(self.record.moves),
                                      f"{outcome.kind} {n}", outcome, n)
                 self.record.add_chance(state, outcome)
+                self.position += 1
                 if outcome.secret:
                     self._say(["log.dealt", {"commitment": outcome.commitment[:16]}])
                 else:
@@ -462,14 +475,23 @@ class Table:
         self._say(["log.clear_board", {}] if self.clearing else ["log.set_out", {}])
 
     def _ask_bot(self) -> None:
-        self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
+        self._drop_bot()
+        self._bot_task = asyncio.get_running_loop().create_task(self._bot_move(self.position))
 
-    async def _bot_move(self) -> None:
+    def _drop_bot(self) -> None:
+        """Stop waiting for the bot's answer (its thread finishes, and what it chose
+        is thrown away: ``_bot_move`` checks the position it was asked about)."""
+        task, self._bot_task = self._bot_task, None
+        # Not the task asking: a bot's committed move asks the next bot from within it.
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _bot_move(self, position: int) -> None:
         seat = self.state.current
         bot = self.bots[seat]
         action = await asyncio.to_thread(bot.choose, self.game.view(self.state, seat))
-        if self.state.current != seat:
-            return
+        if self.position != position:
+            return  # the game moved on (a takeback) while the bot thought
         self.bot_action = action
         self._say(move_line(self.game, self.options, self.state, action, self.players,
                             bot=True))

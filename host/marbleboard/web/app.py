@@ -7,6 +7,8 @@ validated, that either change the game or change nothing and say why.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 import socket
 from collections.abc import Awaitable, Callable, Sequence
@@ -30,6 +32,7 @@ from .joincodes import CodeRefused
 STATIC = Path(__file__).with_name("static")
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 MAX_BODY = 4096  # bytes: the largest request, a start, is well under one kilobyte
+CLOSE_UNSUPPORTED = 1003  # RFC 6455: a kind of data the endpoint does not accept
 
 
 class StrictBody(BaseModel):
@@ -455,22 +458,36 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         client = Client(who, admin, ws.send_json, close)
         if who is not None:
             hub.codes.forget(who)  # the seat is claimed: its short code is good no more
-        hub.clients.append(client)
+        hub.attach(client)
+        hub.changed()  # the table screen counts phones
+        reading = asyncio.create_task(_read_until_closed(ws))
+        let_go = asyncio.create_task(client.gone.wait())
         try:
-            await ws.send_json(hub.payload_for(client))
-            hub.changed()  # the table screen counts phones
-            while True:
-                await ws.receive_text()  # nothing is read from here: actions are requests
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # gone, or closed by the hub (a new game's links)
+            # Until the page leaves, or the hub lets it go (it does not read, or its
+            # link is the old game's): the connection then ends here.
+            await asyncio.wait({reading, let_go}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if client in hub.clients:
-                hub.clients.remove(client)
+            reading.cancel()
+            let_go.cancel()
+            hub.detach(client)
             hub.changed()
 
     app.state.hub = hub
     app.state.seat_kinds = SEAT_KINDS
     return app
+
+
+async def _read_until_closed(ws: WebSocket) -> None:
+    """Nothing is read from a page's websocket (actions are requests): text is let
+    by, and a binary frame, which no page sends, closes it with a reason."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if message.get("bytes") is not None:
+                await ws.close(code=CLOSE_UNSUPPORTED, reason="binary frames are not read here")
+                return
 
 
 def board_data(board: Board) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import functools
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import segno
@@ -39,6 +39,10 @@ PHONES_PER_SEAT = 3  # a seat's link open on more phones than this is being pass
 CLOSE_LINK = 4401  # the link is not (or no longer) valid
 CLOSE_PHONES = 4429  # the seat is open on too many phones already
 NAME_LENGTH = 24  # a player's name, as typed at the table
+# A screen that takes longer than this to accept one payload is let go: it is not
+# reading (a phone asleep, a stalled network, or someone who never reads), and no
+# other screen waits for it.
+SEND_TIMEOUT_S = 5.0
 
 
 @dataclass
@@ -97,10 +101,18 @@ class Refused(Exception):
 
 @dataclass(eq=False)
 class Client:
+    """A screen on its websocket. Each payload is the whole screen, so a client
+    keeps only the newest one not yet sent: however slowly it reads, it holds one
+    payload, and the others never wait for it."""
+
     seat: int | None  # None: a table screen
     admin: bool
     send: Callable[[dict[str, Any]], Awaitable[None]]
     close: Callable[[int], Awaitable[None]] | None = None  # with a close code
+    latest: dict[str, Any] | None = None  # to be sent, replacing any not sent yet
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    gone: asyncio.Event = field(default_factory=asyncio.Event)  # let go by the hub
+    sender: asyncio.Task[None] | None = None
 
 
 class TableHub:
@@ -135,6 +147,8 @@ class TableHub:
         # them when the player asks (show_on_board).
         self._chosen: dict[int, tuple[Table, int, str]] = {}
         self.sent = 0  # payloads sent, for benchmarks
+        self.dropped = 0  # screens let go for not reading, for the log and benchmarks
+        self.send_timeout_s = SEND_TIMEOUT_S
 
     # --- the game's life ----------------------------------------------------------
 
@@ -219,9 +233,7 @@ class TableHub:
                                {game.seat_names[s]: t for s, t in self.tokens.items()})
         self.codes.reset(self.tokens)
         for client in old_phones:  # their links are the old game's: they are told so
-            if client.close is not None:
-                with contextlib.suppress(Exception):
-                    await client.close(CLOSE_LINK)
+            await self._tell_closed(client, CLOSE_LINK)
         self.changed()
 
     def _seated(self, game: Game, options: Any, data: dict[str, Any],
@@ -247,8 +259,61 @@ class TableHub:
         """The phones of the game that ends: a new game's seats have new links, and
         its hands must never reach a phone holding an old one."""
         phones = [c for c in self.clients if c.seat is not None]
-        self.clients = [c for c in self.clients if c.seat is None]
+        for client in phones:
+            self.detach(client, let_go=False)
         return phones
+
+    # --- screens come and go ------------------------------------------------------------
+
+    def attach(self, client: Client) -> None:
+        """A screen joins: it gets its first payload, then every change."""
+        self.clients.append(client)
+        client.sender = asyncio.get_running_loop().create_task(self._send_to(client))
+        self._queue(client, self.payload_for(client))
+
+    def detach(self, client: Client, *, let_go: bool = True) -> None:
+        """A screen leaves, or is let go: nothing more is sent to it. ``let_go``
+        ends its connection now; otherwise it is closed with a code (_tell_closed)."""
+        with contextlib.suppress(ValueError):
+            self.clients.remove(client)
+        if let_go:
+            client.gone.set()
+        if client.sender is not None and client.sender is not asyncio.current_task():
+            client.sender.cancel()
+
+    async def _tell_closed(self, client: Client, code: int) -> None:
+        """Close a screen's websocket with a code its page reads, if it still reads."""
+        try:
+            if client.close is not None:
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(self.send_timeout_s):
+                        await client.close(code)
+        finally:
+            client.gone.set()  # closed, or not reading even that: the connection ends
+
+    @staticmethod
+    def _queue(client: Client, payload: dict[str, Any]) -> None:
+        client.latest = payload
+        client.wake.set()
+
+    async def _send_to(self, client: Client) -> None:
+        """Each screen's own sender: the newest payload, when the last has gone out."""
+        while True:
+            await client.wake.wait()
+            client.wake.clear()
+            payload, client.latest = client.latest, None
+            if payload is None:
+                continue
+            try:
+                async with asyncio.timeout(self.send_timeout_s):
+                    await client.send(payload)
+            except Exception:
+                # Not reading, or gone: let go, so that it holds nothing and stops
+                # nobody. Its page reconnects if it is still there.
+                self.dropped += 1
+                self.detach(client)
+                return
+            self.sent += 1
 
     def seat_is_full(self, seat: int) -> bool:
         return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
@@ -285,9 +350,7 @@ class TableHub:
         self.tokens = {}
         self.codes.reset({})
         for client in self._drop_seat_clients():
-            if client.close is not None:
-                with contextlib.suppress(Exception):
-                    await client.close(CLOSE_LINK)
+            await self._tell_closed(client, CLOSE_LINK)
         if self.sim is not None:  # the marbles go back to their START rows
             self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
         self.changed()
@@ -314,11 +377,10 @@ class TableHub:
         self.store.save_tokens(table.game_id, {table.names[seat]: self.tokens[seat]})
         self.codes.reset(self.tokens)
         gone = [c for c in self.clients if c.seat == seat]
-        self.clients = [c for c in self.clients if c.seat != seat]
         for client in gone:
-            if client.close is not None:
-                with contextlib.suppress(Exception):
-                    await client.close(CLOSE_LINK)
+            self.detach(client, let_go=False)
+        for client in gone:
+            await self._tell_closed(client, CLOSE_LINK)
         self.changed()
 
     async def close_table(self) -> None:
@@ -496,6 +558,9 @@ class TableHub:
     async def takeback(self) -> bool:
         if self.table is None:
             return False
+        if self.table.state.is_over():
+            raise Refused(409, "over", "the game is over and its record shown to everyone: "
+                          "no move can be taken back")
         taken = await self.table.takeback()
         if taken:
             self._moving = None  # the turn is played again
@@ -616,24 +681,17 @@ class TableHub:
             return
         self._pending = True
         with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().call_soon(
-                lambda: asyncio.ensure_future(self._broadcast()))
+            asyncio.get_running_loop().call_soon(self._broadcast)
 
-    async def _broadcast(self) -> None:
+    def _broadcast(self) -> None:
+        """Hand each screen its newest payload; nothing here waits for any of them."""
         self._pending = False
         payloads: dict[tuple[int | None, bool], dict[str, Any]] = {}
-        for client in list(self.clients):
-            if client not in self.clients:
-                continue  # gone while another was being sent to (a new game's start)
+        for client in self.clients:
             key = (client.seat, client.admin)
             if key not in payloads:  # several screens of one kind share one payload
                 payloads[key] = self.payload_for(client)
-            try:
-                await client.send(payloads[key])
-                self.sent += 1
-            except Exception:
-                with contextlib.suppress(ValueError):
-                    self.clients.remove(client)
+            self._queue(client, payloads[key])
 
 
 def _phase(table: Table | None) -> str:
