@@ -37,3 +37,23 @@ def keep(page, name, docs=False):
     page.screenshot(path=str(SHOTS / f"{name}.png"))
     if docs and os.environ.get("UPDATE_SCREENSHOTS"):
         shutil.copy(SHOTS / f"{name}.png", ROOT / "docs" / "images" / f"screenshot-{name}.png")
+
+
+def table_saw(hub):
+    """What the table stands at and sees, for a failure that says where it stopped."""
+    table = hub.table
+    if table is None:
+        return "no game at the table"
+    target = table.map.target(table.state) if table.game.marbles is not None else None
+    extra, missing = table.map.differences(table.occupied, target) if target else ([], [])
+    board = hub.board.by_sensor
+    said = [table.game.action_text(table.state, a) for a in table.state.legal_actions()[:12]] \
+        if table.state.current >= 0 else []
+    return (f"turn {table.state.turns}, seat {table.state.current} to play; "
+            f"marbles beyond the position {[board[s].id for s in extra]}, "
+            f"missing {[board[s].id for s in missing]}; lifted this turn "
+            f"{[board[s].id for s in table.lifted]}; changes {len(table.changes)}; "
+            f"announced {table.announced}, bot move {table.bot_action}, "
+            f"question {table.status.question}, restoring {table.restoring}, "
+            f"mistakes shown {table.show_mistakes}, phone's move pending {hub._moving}; "
+            f"legal {said}; last log {table.status.log[-4:]}")

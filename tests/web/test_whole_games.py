@@ -5,13 +5,15 @@ the winner, the table with its shuffle check verified. Screenshots of each game'
 table and phone are kept (docs/images with UPDATE_SCREENSHOTS=1)."""
 
 import pytest
-from conftest import keep
+from conftest import keep, table_saw
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from marbleboard import words
 from marbleboard.web.live import LiveServer
 
 GAMES = {"wampoo": "wampoo", "wahoo": "wahoo"}  # game -> the board it is played on
+READ_S = 30  # for the marbles of a phone's move to be read, on a busy machine too
 README_SHOTS = {("wampoo", "en"), ("wahoo", "fr")}  # the README shows each game once
 
 
@@ -50,19 +52,19 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
         answer = phone.locator("[data-answer]").first
         move = phone.locator("[data-move]").first
         if answer.count():
-            answer.click()
+            click(answer, live, phone)
         elif state == "turn" and move.count():
             turns = live.hub.table.state.turns
             # The move reads as words in the phone's language, the notation small beside.
             notation = move.get_attribute("data-move")
             said = move.locator(".words").inner_text()
             assert notation not in said and len(said) > len(notation)
-            move.click()
+            click(move, live, phone)
             if moves == 3:
                 shown = (game, lang) in README_SHOTS
                 keep(phone, f"{game}-phone-{lang}", docs=shown)
                 keep(table, f"{game}-table-{lang}", docs=shown)
-            phone.locator("#play").click()
+            click(phone.locator("#play"), live, phone)
             moves += 1
             if moves == 1:  # the table's log tells the person which marble goes where
                 for _ in range(100):
@@ -72,10 +74,13 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
                         break
                     phone.wait_for_timeout(50)
                 expect(table.locator("#log")).to_contain_text(words.say(told[0], lang))
-            for _ in range(300):  # until the move has been read from the marbles
+            for _ in range(READ_S * 20):  # until the move has been read from the marbles
                 if live.hub.table.state.turns > turns:
                     break
                 phone.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"the phone's move {notation} was not read in {READ_S} s: "
+                                     f"{table_saw(live.hub)}")
         else:
             phone.wait_for_timeout(100)
     winners = live.hub.table.record.winners
@@ -86,3 +91,15 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
     expect(table.locator("#verdict")).to_have_class("verdict ok")
     keep(phone, f"{game}-phone-end-{lang}")
     keep(table, f"{game}-table-end-{lang}")
+
+
+def click(locator, live, phone, timeout_ms=30000):
+    """A click that, when the button stays locked, says what the phone and the table saw."""
+    try:
+        locator.click(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        seen = phone.evaluate("() => ({turns: last && last.turns, moving: last && last.moving, "
+                              "turn: last && last.turn, playedTurn, link, pending, note})")
+        raise AssertionError(f"no click in {timeout_ms / 1000:.0f} s: the phone saw {seen}; "
+                             f"the hub sent {live.hub.sent} payloads; the table: "
+                             f"{table_saw(live.hub)}") from None

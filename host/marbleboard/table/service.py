@@ -31,6 +31,7 @@ from .reading import Change, earlier_move, outcomes, read_move
 from .store import GameStore
 
 QUIET_S = 0.3  # marbles still this long before a move is read (smart boards use 0.25-0.5 s)
+NEWEST = -1  # Table.start: resume the newest unfinished game of this game, if any
 
 
 @dataclass
@@ -118,9 +119,13 @@ class Table:
 
     # --- starting and resuming ----------------------------------------------------------
 
-    async def start(self) -> None:
-        """Resume the unfinished game in the store, or start a new one."""
-        game_id = self.store.unfinished(self.game.name)
+    async def start(self, resume: int | None = NEWEST, *, links: dict[str, str] | None = None,
+                    names: dict[str, str] | None = None) -> None:
+        """Resume a saved game (``resume``: its number, or by default the newest
+        unfinished game of this game), or start a new one (``resume`` None, or
+        nothing to resume), saved with its seats' ``links`` and players' ``names``
+        (seat name -> each) in one transaction."""
+        game_id = self.store.unfinished(self.game.name) if resume == NEWEST else resume
         if game_id is not None:
             record = self.store.load(game_id)
             self.record = record
@@ -128,7 +133,7 @@ class Table:
             self.game_id = game_id
             self._say(["log.resumed", {"n": game_id, "entries": len(record.moves)}])
         else:
-            self.game_id = self.store.new_game(self.record)
+            self.game_id = self.store.new_game(self.record, links, names)
             self._say(["log.new_game", {"n": self.game_id}])
         await self._advance()
 

@@ -97,13 +97,24 @@ class GameStore:
     def close(self) -> None:
         self.db.close()
 
-    def new_game(self, record: GameRecord) -> int:
-        cur = self.db.execute(
-            "INSERT INTO games (game, options, players, started) VALUES (?, ?, ?, ?)",
-            (record.game.name, json.dumps(record.options.to_json()), json.dumps(record.players),
-             time.time()))
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+    def new_game(self, record: GameRecord, links: dict[str, str] | None = None,
+                 names: dict[str, str] | None = None) -> int:
+        """A new game, saved in one transaction with its seats' secret links and its
+        players' names (seat name -> each): a kill at any moment leaves either no
+        game or a game every phone can join."""
+        with self.db:
+            self.db.execute("BEGIN")
+            cur = self.db.execute(
+                "INSERT INTO games (game, options, players, started) VALUES (?, ?, ?, ?)",
+                (record.game.name, json.dumps(record.options.to_json()),
+                 json.dumps(record.players), time.time()))
+            game_id = cur.lastrowid
+            assert game_id is not None
+            self.db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
+                                [(game_id, seat, t) for seat, t in (links or {}).items()])
+            self.db.executemany("INSERT INTO names VALUES (?, ?, ?)",
+                                [(game_id, seat, n) for seat, n in (names or {}).items()])
+        return game_id
 
     def add_entry(self, game_id: int, n: int, entry: str, outcome: Outcome | None = None,
                   outcome_n: int | None = None) -> None:
@@ -159,6 +170,11 @@ class GameStore:
                               "(? IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
                               (game, game)).fetchone()
         return row[0] if row else None
+
+    def all_unfinished(self) -> list[int]:
+        """Every game not finished, newest first."""
+        return [i for (i,) in self.db.execute(
+            "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC")]
 
     def load(self, game_id: int) -> GameRecord:
         row = self.db.execute("SELECT game, options, players, winners FROM games WHERE id = ?",

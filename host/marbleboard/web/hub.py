@@ -89,6 +89,21 @@ def games_for(board: Board) -> list[Game]:
     return [game for game in GAMES.values() if player_counts(game, board)]
 
 
+@dataclass
+class Waiting:
+    """An unfinished game saved on another board: left as it is, to be resumed
+    when the service runs that board again."""
+
+    game_id: int
+    title: str
+    layout: str  # the board it needs ("" for a card game with more players than here)
+
+    def words(self) -> str:
+        where = f"the {self.layout} board (--layout {self.layout})" if self.layout else \
+            "a board with more places"
+        return f"{self.title} game {self.game_id} was saved on {where}; it waits there, untouched"
+
+
 class Refused(Exception):
     """A request that changes nothing: status and a code the pages translate."""
 
@@ -129,6 +144,7 @@ class TableHub:
         self.other_bases: list[str] = []  # other bases people may type (marbleboard.local)
         self.codes = JoinCodes(on_change=self.changed)  # short codes beside the QR codes
         self.table: Table | None = None
+        self.waiting: list[Waiting] = []  # unfinished games saved on another board
         # The board never changes under a running service: what it plays is fixed.
         self.counts = {g.name: player_counts(g, board) for g in GAMES.values()}
         self.games = [g for g in GAMES.values() if self.counts[g.name]]
@@ -153,23 +169,57 @@ class TableHub:
     # --- the game's life ----------------------------------------------------------
 
     async def open(self) -> None:
-        """Resume the saved game, if there is one; otherwise wait in the lobby."""
-        game_id = self.store.unfinished()
-        if game_id is None:
+        """Resume the newest saved game this board plays, if there is one; otherwise
+        wait in the lobby. A game saved on another board waits for it, untouched."""
+        resumable = None
+        self.waiting = []
+        for game_id in self.store.all_unfinished():
+            record = self.store.load(game_id)
+            if self._fits(record):
+                resumable = resumable or (game_id, record)
+            else:
+                self.waiting.append(Waiting(game_id, record.game.title,
+                                            self._board_for(record)))
+        if resumable is None:
             if self.sim is not None:  # the marbles wait in their START rows
                 self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
             return
-        record = self.store.load(game_id)
+        game_id, record = resumable
         names = {name: i for i, name in enumerate(record.game.seat_names)}
         seats = {names[name]: kind for name, kind in record.players.items()}
         given = self.store.load_names(game_id)
         await self._begin(record.game, seats, record.options,
-                          {names[s]: n for s, n in given.items()})
+                          {names[s]: n for s, n in given.items()}, resume=game_id)
         self.setup = Setup(record.game.name, len(seats), list(record.players.values()),
                            {k: v for k, v in record.options.to_json().items()
                             if isinstance(v, bool)}, list(record.players), given)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
+        # A person's seat always has a link (a store written before links were saved
+        # with the game may lack one): made now, so that a phone can join.
+        lacking = {s: secrets.token_urlsafe(16) for s, kind in seats.items()
+                   if kind == "human" and s not in self.tokens}
+        if lacking:
+            self.store.save_tokens(game_id, {record.game.seat_names[s]: t
+                                             for s, t in lacking.items()})
+            self.tokens.update(lacking)
         self.codes.reset(self.tokens)
+
+    def _fits(self, record: Any) -> bool:
+        """Whether a saved game can be played on this board."""
+        game = record.game
+        if game.marbles is None:
+            return bool(record.options.players <= len(self.board.seats))
+        try:
+            BoardMap(self.board, game.marbles).check(record.options)
+        except ValueError:
+            return False
+        return True
+
+    @staticmethod
+    def _board_for(record: Any) -> str:
+        """The board a saved game was played on, as ``--layout`` names it."""
+        marbles = record.game.marbles
+        return marbles.layout_for(record.options) if marbles is not None else ""
 
     def lobby(self) -> list[dict[str, Any]]:
         """The games the lobby offers: who can sit where (the usual seats, and every
@@ -221,16 +271,17 @@ class TableHub:
         await self.close_table()
         self._moving = None
         old_phones = self._drop_seat_clients()  # before anything of the new game is sent
-        await self._begin(game, {s: who[s] for s in game.seats(options)}, options,
-                          {game.seat_names.index(c): n for c, n in given.items()})
-        assert self.table is not None and self.table.game_id is not None
-        self.store.save_names(self.table.game_id, given)
+        seats = {s: who[s] for s in game.seats(options)}
+        tokens = {s: secrets.token_urlsafe(16) for s, k in seats.items() if k == "human"}
+        # The game, its links and names are saved together, before the deal: a kill
+        # during the start leaves no game, or one every phone can join.
+        await self._begin(game, seats, options,
+                          {game.seat_names.index(c): n for c, n in given.items()}, resume=None,
+                          links={game.seat_names[s]: t for s, t in tokens.items()},
+                          names=given)
         self.setup = Setup(game.name, players, list(kinds), dict(rules or {}),
                            list(colours) if colours else None, given)
-        self.tokens = {s: secrets.token_urlsafe(16) for s, k in self.table.seats.items()
-                       if k == "human"}
-        self.store.save_tokens(self.table.game_id,
-                               {game.seat_names[s]: t for s, t in self.tokens.items()})
+        self.tokens = tokens
         self.codes.reset(self.tokens)
         for client in old_phones:  # their links are the old game's: they are told so
             await self._tell_closed(client, CLOSE_LINK)
@@ -319,12 +370,14 @@ class TableHub:
         return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
 
     async def _begin(self, game: Game, seats: dict[int, str], options: Any,
-                     players: dict[int, str] | None = None) -> None:
+                     players: dict[int, str] | None = None, *, resume: int | None,
+                     links: dict[str, str] | None = None,
+                     names: dict[str, str] | None = None) -> None:
         # The host at the table screen is the one who may take a move back.
         table = table_for(game)(game, self.board, self.link, self.store, seats, options,
                                 quiet_s=self.quiet_s, takeback=True, players=players)
         table.watchers.append(self.changed)
-        await table.start()
+        await table.start(resume, links=links, names=names)
         self.table = table
         if self.sim is not None and game.marbles is not None:
             # The players set the board up as the game stands.
@@ -621,6 +674,8 @@ class TableHub:
         if admin:
             payload["games"] = self.lobby()
             payload["setup"] = self.setup.to_json() if self.setup else None
+            payload["waiting"] = [{"n": w.game_id, "title": w.title, "layout": w.layout}
+                                  for w in self.waiting]
         if table is not None:
             state, game, names = table.state, table.game, table.names
             view = game.view(state, None)

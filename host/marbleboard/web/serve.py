@@ -94,6 +94,8 @@ async def serve(cfg: ServeConfig) -> int:
     print(f"  anyone may watch:                          {base}/")
     for line in announce.lines():
         print(line)
+    for waiting in hub.waiting:
+        print(f"  {waiting.words()}")
     print(access_line(cfg.public))
     await announce.start()
     try:

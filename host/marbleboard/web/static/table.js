@@ -112,7 +112,11 @@ function lobby(payload) {
       error.textContent = "";
     } catch (e) { error.textContent = e.message; }
   } } }, t("start"));
-  box.replaceChildren(el("h2", {}, t("lobby")), el("label", {}, `${t("game")} `, game), el("br"),
+  // Games saved on another board wait for it: said, so nobody thinks them lost.
+  const waiting = (payload.waiting || []).map((w) => el("p", { class: "waiting" },
+    w.layout ? t("waitingOther", { title: w.title, n: w.n, layout: w.layout })
+             : t("waitingPlaces", { title: w.title, n: w.n })));
+  box.replaceChildren(el("h2", {}, t("lobby")), ...waiting, el("label", {}, `${t("game")} `, game), el("br"),
                       el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
                       el("h2", {}, t("rules")), ruleBox, start, error);
 }
