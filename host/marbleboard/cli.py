@@ -25,7 +25,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
                                          port=args.port, url=args.url,
-                                         mdns=not args.no_mdns)))
+                                         mdns=not args.no_mdns,
+                                         trusted_proxy=args.trusted_proxy)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

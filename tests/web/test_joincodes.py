@@ -120,21 +120,80 @@ def test_the_lockout_ends_after_a_while():
     assert codes.redeem(code, "10.0.0.9") == (0, "tok")
 
 
-def test_many_wrong_codes_in_all_renew_every_code():
-    renewed = []
-    codes = JoinCodes(tries=3, renew_after=6, on_change=lambda: renewed.append(1))
+def wrong_for(codes, seats):
+    issued = {codes.code_for(s) for s in seats}
+    return next(c * LENGTH for c in ALPHABET if c * LENGTH not in issued)
+
+
+def test_wrong_codes_from_anywhere_never_change_the_code_a_player_read():
+    """Many wrong codes in all pause code typing for a while; they never replace
+    a code (before, twenty wrong codes from anywhere replaced every code)."""
+    clock = Clock()
+    codes = JoinCodes(tries=3, table_tries=6, window_s=600, clock=clock)
     codes.reset({0: "a", 2: "b"})
-    first = {codes.code_for(0), codes.code_for(2)}
-    wrong = next(c * LENGTH for c in ALPHABET if c * LENGTH not in first)
+    read = codes.code_for(0)  # a player reads this one off the table screen
+    wrong = wrong_for(codes, (0, 2))
     for i in range(6):  # from six phones, each under its own limit
-        with pytest.raises(CodeRefused):
+        with pytest.raises(CodeRefused) as refused:
             codes.redeem(wrong, f"10.0.0.{i}")
-    assert renewed == [1]
-    now = {codes.code_for(0), codes.code_for(2)}
-    assert len(now) == 2 and None not in now
-    for old in first - now:
+        assert refused.value.code == "code"
+    assert codes.code_for(0) == read
+    with pytest.raises(CodeRefused) as refused:  # the table pauses: even the right code
+        codes.redeem(read, "10.0.9.9")
+    assert refused.value.code == "busy" and "QR" in refused.value.detail
+    clock.now += 601  # the oldest wrong code leaves the window
+    assert codes.redeem(read, "10.0.9.9") == (0, "a")
+
+
+def test_a_lockout_is_never_forgotten_to_make_room_for_other_guessers():
+    clock = Clock()
+    codes = JoinCodes(tries=3, table_tries=10_000, max_guessers=8, clock=clock)
+    codes.reset({0: "a"})
+    wrong = wrong_for(codes, (0,))
+    for _ in range(3):
         with pytest.raises(CodeRefused):
-            codes.redeem(old, "10.0.1.1")
+            codes.redeem(wrong, "10.0.0.1")
+    for i in range(2, 40):  # many other addresses, one wrong code each
+        with pytest.raises(CodeRefused):
+            codes.redeem(wrong, f"10.0.1.{i}")
+    with pytest.raises(CodeRefused) as refused:
+        codes.redeem(codes.code_for(0), "10.0.0.1")
+    assert refused.value.code == "tries"  # still locked out
+    with pytest.raises(CodeRefused) as refused:  # a newcomer waits rather than evict
+        codes.redeem(codes.code_for(0), "10.0.2.1")
+    assert refused.value.code == "busy"
+    clock.now += 61  # the lockouts end, and room is made by time alone
+    assert codes.redeem(codes.code_for(0), "10.0.2.1") == (0, "a")
+
+
+def test_one_machines_ipv6_addresses_count_as_one_guesser():
+    """A machine is given a whole /64: changing address within it changes nothing."""
+    codes = JoinCodes(tries=3)
+    codes.reset({0: "a"})
+    wrong = wrong_for(codes, (0,))
+    for i in range(3):
+        with pytest.raises(CodeRefused):
+            codes.redeem(wrong, f"2001:db8:1:2::{i + 1}")
+    with pytest.raises(CodeRefused) as refused:
+        codes.redeem(codes.code_for(0), "2001:db8:1:2:ffff::9")
+    assert refused.value.code == "tries"
+    assert codes.redeem(codes.code_for(0), "2001:db8:1:3::1") == (0, "a")
+
+
+def test_a_forwarded_for_header_does_not_make_a_new_guesser(live):
+    """Guesses from this machine, or through a proxy on it, claiming another
+    address in X-Forwarded-For each time, are still locked out (uvicorn believed
+    that header from 127.0.0.1 by default)."""
+    start(live)
+    codes = {s: link["code"] for s, link in table(live)["links"].items()}
+    wrong = next(a * LENGTH for a in ALPHABET if a * LENGTH not in codes.values())
+    for i in range(live.hub.codes.tries):
+        r = httpx.post(f"{live.url}/api/join", json={"code": wrong},
+                       headers={"X-Forwarded-For": f"192.168.7.{i + 1}"})
+        assert r.status_code == 404
+    r = httpx.post(f"{live.url}/api/join", json={"code": codes["red"]},
+                   headers={"X-Forwarded-For": "192.168.7.200"})
+    assert r.status_code == 429 and r.json()["code"] == "tries"
 
 
 def test_codes_are_unique_and_forgotten():

@@ -350,7 +350,7 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         try:
             seat, _ = hub.codes.redeem(body.code, request.client.host if request.client else "")
         except CodeRefused as e:
-            raise Refused(429 if e.code == "tries" else 404, e.code, e.detail) from e
+            raise Refused(404 if e.code == "code" else 429, e.code, e.detail) from e
         return JoinLink(url=hub.seat_link(seat).removeprefix(hub.base_url))
 
     @app.get("/api/table")

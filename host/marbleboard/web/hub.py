@@ -142,7 +142,7 @@ class TableHub:
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.base_url = base_url
         self.other_bases: list[str] = []  # other bases people may type (marbleboard.local)
-        self.codes = JoinCodes(on_change=self.changed)  # short codes beside the QR codes
+        self.codes = JoinCodes()  # short codes beside the QR codes
         self.table: Table | None = None
         self.waiting: list[Waiting] = []  # unfinished games saved on another board
         # The board never changes under a running service: what it plays is fixed.

@@ -2,16 +2,22 @@
 
 Each seat with a link gets a few letters, shown beside its QR code on the table
 screen. Typed at ``/join``, a code gives the seat's link once; it is forgotten when
-it is used or when the seat's phone connects by its link. A few wrong codes from
-one address lock that address out for a while, and after some more wrong codes in
-all, every code still waiting is replaced by a new one, so guessing gets nowhere.
+it is used or when the seat's phone connects by its link.
+
+Guessing is bounded twice, and neither bound ever changes a code a player has
+read: a few wrong codes from one address lock that address out for a minute, and
+a few dozen wrong codes in all, from any number of addresses, pause all code
+typing at the table until the oldest of them is ten minutes old. At that rate a
+guesser needs days for one seat's code, which lives minutes (until its seat is
+claimed); the QR codes keep working all the while.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,7 +30,9 @@ LENGTH = 4
 class CodeRefused(Exception):
     def __init__(self, code: str, detail: str):
         super().__init__(detail)
-        self.code = code  # "code": not a valid code; "tries": too many wrong ones
+        # "code": not a valid code; "tries": too many wrong ones from this address;
+        # "busy": too many wrong ones at this table, from anywhere
+        self.code = code
         self.detail = detail
 
 
@@ -35,19 +43,33 @@ class _Issued:
     token: str
 
 
+def guesser(address: str) -> str:
+    """Who is counted for wrong codes: an IPv4 address, or an IPv6 address's /64
+    (one machine is given a whole /64, and could otherwise change address at will)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client on a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 class JoinCodes:
-    def __init__(self, *, tries: int = 5, lockout_s: float = 60.0, renew_after: int = 20,
-                 clock: Callable[[], float] = time.monotonic, max_clients: int = 256,
-                 on_change: Callable[[], None] | None = None):
+    def __init__(self, *, tries: int = 5, lockout_s: float = 60.0, table_tries: int = 30,
+                 window_s: float = 600.0, clock: Callable[[], float] = time.monotonic,
+                 max_guessers: int = 256):
         self.tries = tries  # wrong codes one address may type before it is locked out
         self.lockout_s = lockout_s
-        self.renew_after = renew_after  # wrong codes in all before every code is renewed
+        self.table_tries = table_tries  # wrong codes in all, within window_s, before a pause
+        self.window_s = window_s
         self.clock = clock
-        self.max_clients = max_clients
-        self.on_change = on_change  # the codes shown changed (renewed after wrong ones)
+        self.max_guessers = max_guessers
         self._issued: dict[int, _Issued] = {}
         self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()  # who: count, since
-        self._wrong_total = 0
+        self._recent: deque[float] = deque()  # when each wrong code of the window came
 
     def issue(self, seat: int, token: str) -> str:
         """A fresh code for this seat's link (replacing any code it had)."""
@@ -73,18 +95,25 @@ class JoinCodes:
         """The seat is claimed: its code is good no more."""
         self._issued.pop(seat, None)
 
-    def redeem(self, typed: str, who: str) -> tuple[int, str]:
+    def redeem(self, typed: str, address: str) -> tuple[int, str]:
         """The seat and link token a code stands for; the code is then forgotten.
 
-        ``who`` is the address asking. Raises CodeRefused for a wrong code, and for
-        any code from an address that typed too many wrong ones lately."""
+        ``address`` is the address asking. Raises CodeRefused for a wrong code, for
+        any code from an address that typed too many wrong ones lately, and for any
+        code while the table has had too many wrong ones from anywhere."""
         now = self.clock()
+        self._forget_old(now)
+        who = guesser(address)
         count, since = self._wrong.get(who, (0, now))
-        if count and now - since > self.lockout_s:
-            count = 0
-            del self._wrong[who]
         if count >= self.tries:
             raise CodeRefused("tries", "too many wrong codes: wait a minute and try again")
+        if who not in self._wrong and len(self._wrong) >= self.max_guessers:
+            # Never make room by forgetting a lockout: a newcomer waits instead.
+            raise CodeRefused("busy", "too many wrong codes at this table: scan the QR code, "
+                              "or wait a few minutes")
+        if len(self._recent) >= self.table_tries:
+            raise CodeRefused("busy", "too many wrong codes at this table: scan the QR code, "
+                              "or wait a few minutes")
         wanted = normalise(typed).encode()
         for issued in list(self._issued.values()):
             # Each comparison in constant time: how long it takes says nothing of a code.
@@ -92,21 +121,18 @@ class JoinCodes:
                 self.forget(issued.seat)
                 self._wrong.pop(who, None)
                 return issued.seat, issued.token
-        self._note_wrong(who, count, since if count else now)
+        self._wrong[who] = (count + 1, since if count else now)
+        self._wrong.move_to_end(who)
+        self._recent.append(now)
         raise CodeRefused("code", "no seat has that code: check the table screen")
 
-    def _note_wrong(self, who: str, count: int, since: float) -> None:
-        self._wrong[who] = (count + 1, since)
-        self._wrong.move_to_end(who)
-        while len(self._wrong) > self.max_clients:
-            self._wrong.popitem(last=False)
-        self._wrong_total += 1
-        if self._wrong_total >= self.renew_after:  # many wrong codes: new ones for all
-            self._wrong_total = 0
-            for seat, issued in list(self._issued.items()):
-                self.issue(seat, issued.token)
-            if self.on_change is not None:
-                self.on_change()
+    def _forget_old(self, now: float) -> None:
+        """Lockouts that have ended, and wrong codes older than the window."""
+        for who, (_count, since) in list(self._wrong.items()):
+            if now - since > self.lockout_s:
+                del self._wrong[who]
+        while self._recent and now - self._recent[0] > self.window_s:
+            self._recent.popleft()
 
 
 def normalise(typed: str) -> str:

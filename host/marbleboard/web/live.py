@@ -18,8 +18,9 @@ from ..games.registry import default_layout
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.store import GameStore
-from .app import MAX_BODY, create_app
+from .app import create_app
 from .hub import TableHub
+from .serve import server_config
 
 T = TypeVar("T")
 
@@ -90,9 +91,8 @@ class LiveServer:
         self.hub = TableHub(board, link, store, self.sim, quiet_s=self.quiet_s,
                             base_url=self.url, pace_s=self.pace_s)
         await self.hub.open()
-        self.server = uvicorn.Server(uvicorn.Config(create_app(self.hub), host="127.0.0.1",
-                                                    port=self.port, log_level="warning",
-                                                    ws_max_size=MAX_BODY))
+        self.server = uvicorn.Server(server_config(create_app(self.hub), "127.0.0.1",
+                                                   self.port))
         task = asyncio.create_task(self.server.serve())
         while not self.server.started:
             await asyncio.sleep(0.02)

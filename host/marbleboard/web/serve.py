@@ -8,6 +8,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -35,6 +36,7 @@ class ServeConfig:
     quiet_s: float = QUIET_S
     url: str | None = None  # the address people use, when not this machine's own
     mdns: bool = True  # answer for marbleboard.local on the local network
+    trusted_proxy: str | None = None  # a proxy whose X-Forwarded-For is believed
 
 
 def table_token(db: Path) -> str:
@@ -48,6 +50,20 @@ def table_token(db: Path) -> str:
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
         f.write(token)
     return token
+
+
+def server_config(app: Any, host: str, port: int,
+                  trusted_proxy: str | None = None) -> uvicorn.Config:
+    """How the web server runs the app, for the service and for tests alike."""
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning",
+        # Pages send nothing on their websocket: a big message is refused, not buffered.
+        ws_max_size=MAX_BODY,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: then
+        # anything on this machine, or sent through a proxy on it, could claim any
+        # address, and never be locked out of guessing join codes. Only a proxy
+        # named with --trusted-proxy is believed.
+        proxy_headers=trusted_proxy is not None, forwarded_allow_ips=trusted_proxy)
 
 
 def access_line(public: bool) -> str:
@@ -84,9 +100,7 @@ async def serve(cfg: ServeConfig) -> int:
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
-    # Pages send nothing on their websocket: a big message is refused, not buffered.
-    server = uvicorn.Server(uvicorn.Config(app, host=cfg.host, port=cfg.port, log_level="warning",
-                                           ws_max_size=MAX_BODY))
+    server = uvicorn.Server(server_config(app, cfg.host, cfg.port, cfg.trusted_proxy))
     titles = ", ".join(g.title for g in hub.games)
     print(f"marbleboard is serving {LOCAL_NAMES.get(cfg.board, 'the board')} ({board.name}); "
           f"the lobby offers {titles}.")
@@ -128,7 +142,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                              host=args.host, port=args.port,
                                              public=args.public, db=Path(args.db),
                                              quiet_s=args.quiet_ms / 1000, url=args.url,
-                                             mdns=not args.no_mdns)))
+                                             mdns=not args.no_mdns,
+                                             trusted_proxy=args.trusted_proxy)))
 
     p.set_defaults(func=run)
 
@@ -140,3 +155,6 @@ def add_address_options(p: argparse.ArgumentParser) -> None:
                    "(default: this machine's address on the local network)")
     p.add_argument("--no-mdns", action="store_true",
                    help="do not answer for marbleboard.local on the local network")
+    p.add_argument("--trusted-proxy", metavar="ADDRESS",
+                   help="a reverse proxy's address (or several, comma separated) whose "
+                   "X-Forwarded-For header names the real client; by default none is believed")
