@@ -100,6 +100,20 @@ def test_the_websocket_checks_origin_and_host(live):
                                 f"http://evil.example:{live.port}")
 
 
+def test_plain_http_answers_only_its_own_names(live):
+    """A page of another site whose name points here (DNS rebinding) can neither
+    read the public table nor spend the phones' code tries."""
+    evil = {"Host": f"evil.example:{live.port}"}
+    r = httpx.get(f"{live.url}/api/table", headers=evil)
+    assert r.status_code == 421 and r.json()["code"] == "host"
+    r = httpx.post(f"{live.url}/api/join", json={"code": "ACDE"}, headers=evil)
+    assert r.status_code == 421
+    assert not live.hub.codes._wrong  # the try was not counted
+    for host in (f"127.0.0.1:{live.port}", f"localhost:{live.port}",
+                 f"marbleboard.local:{live.port}", f"[::1]:{live.port}"):
+        assert httpx.get(f"{live.url}/api/table", headers={"Host": host}).status_code == 200
+
+
 async def close_code(live, query):
     """The close code of a websocket that the service refuses after accepting it."""
     async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws?{query}") as ws:

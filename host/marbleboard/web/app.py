@@ -262,7 +262,7 @@ def same_site(hub: TableHub, host: str | None, origin: str | None) -> bool:
 
 def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     refusals: dict[int | str, dict[str, Any]] = {
-        status: {"model": Problem} for status in (401, 403, 404, 409, 413, 422, 429)}
+        status: {"model": Problem} for status in (401, 403, 404, 409, 413, 421, 422, 429)}
     app = FastAPI(title="marbleboard", version="1", responses=refusals,
                   description="The table service: seats' phones, the table screen, the board.")
     app.add_middleware(GZipMiddleware, minimum_size=600)
@@ -274,6 +274,11 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         if not public and not _is_local(request.client.host if request.client else None):
             return JSONResponse({"code": "network", "detail": "only the local network may "
                                  "connect (start with --public to change that)"}, 403)
+        if not _answers_to(hub, _host_name(request.headers.get("host", ""))):
+            # Another site's name pointed at this machine (DNS rebinding): its pages
+            # must not read the table or spend a phone's code tries.
+            return JSONResponse({"code": "host", "detail": "this service does not answer to "
+                                 "that name (start with --url to give it one)"}, 421)
         return await call_next(request)
 
     @app.exception_handler(Refused)
