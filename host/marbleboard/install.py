@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .link.ports import PICO_MICROPYTHON_PID, PICO_VID, STABLE_NAME
+from .table.store import DAMAGED_EXIT
 
 SERVICE = "marbleboard.service"
 UNIT_PATH = Path("etc/systemd/system") / SERVICE
@@ -90,6 +91,8 @@ UMask=0077
 WorkingDirectory={DATA_DIR}
 Restart=on-failure
 RestartSec=3
+# A damaged games file waits for a person: restarting cannot mend it.
+RestartPreventExitStatus={DAMAGED_EXIT}
 
 # Hardening that still leaves it the serial port and its web port above 1024
 # (no capabilities needed).

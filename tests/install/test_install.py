@@ -13,6 +13,7 @@ import pytest
 from marbleboard import install as inst
 from marbleboard.cli import main
 from marbleboard.link import ports
+from marbleboard.table.store import DAMAGED_EXIT
 
 USER = "marbleboard-test"  # an account name verify accepts without it existing
 
@@ -63,6 +64,8 @@ def test_the_unit_runs_serve_auto_as_the_user_and_restarts_it(fake_root):
     assert service["User"] == USER
     assert "dialout" in service["SupplementaryGroups"].split()
     assert service["Restart"] == "on-failure"
+    # ...but not over a damaged games file, which only a person can decide about.
+    assert service["RestartPreventExitStatus"] == str(DAMAGED_EXIT)
     assert service["Environment"] == "PYTHONUNBUFFERED=1"  # the link shows in the journal
     assert service["StateDirectory"] == "marbleboard"
     assert service["StateDirectoryMode"] == "0700"

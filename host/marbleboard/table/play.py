@@ -28,7 +28,7 @@ from ..sim.emulated import EmulatorError
 from ..sim.local import BOARD_HELP, LOCAL_NAMES, LocalPico, open_board, pace_hand
 from .hand import SimulatedHand, carry_out_bot_moves
 from .service import QUIET_S, Table
-from .store import DEFAULT_DB, GameStore
+from .store import DAMAGED_EXIT, DEFAULT_DB, GameStore, StoreDamaged
 from .terminal import render
 
 HELP = """\
@@ -78,7 +78,12 @@ async def play(cfg: PlayConfig) -> int:
     options = game.options({"players": len(kinds), **cfg.rules})
     seats = dict(zip(game.seats(options), kinds, strict=True))
     board = get_board(game.marbles.layout_for(options))
-    store = GameStore(cfg.db)
+    try:
+        store = GameStore(cfg.db)
+    except StoreDamaged as e:
+        console.print(f"[red]error:[/] {e}: it has been left as it is (`marbleboard serve "
+                      f"--fresh-store` keeps it aside and starts an empty one)")
+        return DAMAGED_EXIT
     if cfg.new and (old := store.unfinished(game.name)) is not None:
         store.finish(old, [])  # left unfinished: a new game starts
     rng = random.Random(cfg.seed)

@@ -70,6 +70,33 @@ DROP TABLE shuffles;
 DEFAULT_DB = Path.home() / ".local/share/marbleboard/games.db"
 
 
+# The exit status of a command whose games file is damaged: the installed service
+# is not restarted on it (RestartPreventExitStatus), as only a person can decide.
+DAMAGED_EXIT = 3
+
+
+class StoreDamaged(Exception):
+    """The games file cannot be read as a store: it is left exactly as it is."""
+
+    def __init__(self, path: Path, why: str):
+        super().__init__(f"the games file {path} is damaged ({why})")
+        self.path = path
+        self.why = why
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged games file, and the files SQLite keeps beside it, out of the
+    way under a name of their own, so that a fresh store can start: the old one is
+    kept for whoever wants to recover it. Returns where it went."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", *SIDE_FILES):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(aside.with_name(aside.name + suffix))
+    return aside
+
+
 class GameStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -82,11 +109,23 @@ class GameStore:
         os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, OWNER_ONLY))
         self._owner_only()
         self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
-        self.db.executescript(SCHEMA)
-        if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'shuffles'").fetchone():
-            self.db.executescript(f"BEGIN; {MIGRATE_SHUFFLES} COMMIT;")
+        try:
+            # Checked before anything is written: a damaged file is reported as it
+            # is found, not half-migrated.
+            verdict = [row[0] for row in self.db.execute("PRAGMA quick_check")]
+            if verdict != ["ok"]:
+                raise StoreDamaged(self.path, "; ".join(map(str, verdict[:3])))
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+            self.db.executescript(SCHEMA)
+            if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'shuffles'").fetchone():
+                self.db.executescript(f"BEGIN; {MIGRATE_SHUFFLES} COMMIT;")
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise StoreDamaged(self.path, str(e)) from e
+        except StoreDamaged:
+            self.db.close()
+            raise
         self._owner_only()
 
     def _owner_only(self) -> None:

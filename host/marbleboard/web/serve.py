@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
+import signal
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +23,7 @@ from ..link import LinkError
 from ..sim.emulated import EmulatorError
 from ..sim.local import BOARD_HELP, LOCAL_NAMES, open_board
 from ..table.service import QUIET_S
-from ..table.store import DEFAULT_DB, GameStore
+from ..table.store import DAMAGED_EXIT, DEFAULT_DB, GameStore, StoreDamaged, set_aside
 from .announce import Announcer
 from .app import MAX_BODY, create_app
 from .hub import TableHub
@@ -37,6 +41,7 @@ class ServeConfig:
     url: str | None = None  # the address people use, when not this machine's own
     mdns: bool = True  # answer for marbleboard.local on the local network
     trusted_proxy: str | None = None  # a proxy whose X-Forwarded-For is believed
+    fresh_store: bool = False  # a damaged games file is set aside for an empty one
 
 
 def table_token(db: Path) -> str:
@@ -50,6 +55,42 @@ def table_token(db: Path) -> str:
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
         f.write(token)
     return token
+
+
+def open_store(db: Path, fresh: bool) -> GameStore | None:
+    """The games file, or None, said why, when it is damaged and no fresh one was
+    asked for: nothing is moved or written without that."""
+    try:
+        return GameStore(db)
+    except StoreDamaged as e:
+        if not fresh:
+            print(f"error: {e}.\n  It has been left exactly as it is. To keep it aside and "
+                  f"start with no saved games, run again with --fresh-store; to try to "
+                  f"recover it first, see `sqlite3 {db} .recover`.")
+            return None
+        aside = set_aside(db)
+        print(f"The damaged games file was kept aside as {aside}; starting with no saved games.")
+        return GameStore(db)
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, on which SIGTERM (what `systemctl stop` sends) and Ctrl-C
+    both end the serving and nothing else. uvicorn raises the signal again once it
+    has stopped, and a re-raised SIGTERM kills the process on the spot: the store
+    was left unclosed, the Pico got no goodbye, temporary folders stayed."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signals reach the main thread only (a service run by tests)
+            return
+        wanted = (signal.SIGINT, signal.SIGTERM)
+        before = {sig: signal.signal(sig, self.handle_exit) for sig in wanted}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
 
 
 def server_config(app: Any, host: str, port: int,
@@ -81,26 +122,30 @@ async def serve(cfg: ServeConfig) -> int:
         print(f"error: {e}")
         return 2
     board = get_board(cfg.layout or default_layout())
+    store = open_store(cfg.db, cfg.fresh_store)  # before the board: nothing to undo
+    if store is None:
+        return DAMAGED_EXIT
     try:
         sim, link = open_board(cfg.board, board)
     except EmulatorError as e:
         print(f"error: {e}")
+        store.close()
         return 1
     try:
         await link.connect()
     except LinkError as e:
         print(f"error: {e}")
+        store.close()
         if sim is not None:
             sim.close()
         return 1
-    store = GameStore(cfg.db)
     base = announce.base
     hub = TableHub(board, link, store, sim, quiet_s=cfg.quiet_s,
                    admin_token=table_token(cfg.db), base_url=base)
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
-    server = uvicorn.Server(server_config(app, cfg.host, cfg.port, cfg.trusted_proxy))
+    server = Server(server_config(app, cfg.host, cfg.port, cfg.trusted_proxy))
     titles = ", ".join(g.title for g in hub.games)
     print(f"marbleboard is serving {LOCAL_NAMES.get(cfg.board, 'the board')} ({board.name}); "
           f"the lobby offers {titles}.")
@@ -117,10 +162,11 @@ async def serve(cfg: ServeConfig) -> int:
     finally:
         await announce.close()
         await hub.close_table()
-        await link.close()
+        await link.close()  # the Pico is told goodbye: it shows the host has gone
         store.close()
         if sim is not None:
             sim.close()
+        print("marbleboard has stopped; every game is saved.")
     return 0
 
 
@@ -134,6 +180,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--public", action="store_true",
                    help="accept connections from outside the local network too")
     p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
+    p.add_argument("--fresh-store", action="store_true",
+                   help="if the games file is damaged, keep it aside and start with an empty one")
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
     add_address_options(p)
 
@@ -143,7 +191,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                              public=args.public, db=Path(args.db),
                                              quiet_s=args.quiet_ms / 1000, url=args.url,
                                              mdns=not args.no_mdns,
-                                             trusted_proxy=args.trusted_proxy)))
+                                             trusted_proxy=args.trusted_proxy,
+                                             fresh_store=args.fresh_store)))
 
     p.set_defaults(func=run)
 
