@@ -52,7 +52,9 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
         answer = phone.locator("[data-answer]").first
         move = phone.locator("[data-move]").first
         if answer.count():
+            turns = live.hub.table.state.turns
             click(answer, live, phone)
+            caught_up(phone, live, turns)
         elif state == "turn" and move.count():
             turns = live.hub.table.state.turns
             # The move reads as words in the phone's language, the notation small beside.
@@ -81,6 +83,10 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
             else:
                 raise AssertionError(f"the phone's move {notation} was not read in {READ_S} s: "
                                      f"{table_saw(live.hub)}")
+            # Read again only once the phone shows what followed: on a busy machine the
+            # page may still show the turn just played (its move buttons locked, or
+            # gone for good when that move won the game).
+            caught_up(phone, live, turns)
         else:
             phone.wait_for_timeout(100)
     winners = live.hub.table.record.winners
@@ -102,4 +108,15 @@ def click(locator, live, phone, timeout_ms=30000):
                               "turn: last && last.turn, playedTurn, link, pending, note})")
         raise AssertionError(f"no click in {timeout_ms / 1000:.0f} s: the phone saw {seen}; "
                              f"the hub sent {live.hub.sent} payloads; the table: "
+                             f"{table_saw(live.hub)}") from None
+
+
+def caught_up(phone, live, turns):
+    """Wait until the phone's page shows a turn after ``turns``."""
+    try:
+        phone.wait_for_function("(t) => last !== null && last.turns > t", arg=turns,
+                                timeout=READ_S * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the phone still showed turn {turns} after {READ_S} s; the hub "
+                             f"sent {live.hub.sent} payloads; the table: "
                              f"{table_saw(live.hub)}") from None
