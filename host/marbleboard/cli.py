@@ -33,7 +33,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .bench.run import main as bench
 
     return bench(args.board, args.samples, args.table_moves, args.game, args.strength_games,
-                 args.fast_reply_moves)
+                 args.fast_reply_moves, tuple(args.slow_shares))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="moves the simulated hand makes at the table (1000 for the soak)")
     bench.add_argument("--fast-reply-moves", type=int, default=1000,
                        help="moves of the soak where replies come inside the quiet period")
+    bench.add_argument("--slow-shares", type=float, nargs="*", default=[1.0, 0.5, 0.25, 0.125],
+                       help="shares of one core the slow-CPU games are held to (none: skip)")
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)

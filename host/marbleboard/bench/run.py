@@ -7,6 +7,7 @@ limit or target it should be read against.
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from .games import game_figures
 from .repair import repair_figures
 from .report import Row, format_table, pct
 from .service import fast_reply_soak, service_memory, table_figures
+from .slow_cpu import SHARES, slow_cpu_figures
 from .web import web_figures
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -187,7 +189,8 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
 
 def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
          games: list[str] | None = None, strength_games: int = 60,
-         fast_reply_moves: int = 1000) -> int:
+         fast_reply_moves: int = 1000,
+         slow_shares: tuple[float, ...] = SHARES) -> int:
     board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
                        + asyncio.run(link_figures(board, samples))
@@ -212,5 +215,10 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
     print(format_table("the table service, on the simulated board over the pty", rows),
           flush=True)
     print()
-    print(format_table("the web app", web_figures()))
+    print(format_table("the web app", web_figures()), flush=True)
+    if slow_shares:
+        print()
+        print(format_table(f"the table on a slow CPU: a whole game each, service and simulated "
+                           f"Pico held to a share of one core ({os.cpu_count()} cores here)",
+                           slow_cpu_figures(slow_shares)))
     return 0
