@@ -177,14 +177,6 @@ class GameStore:
         return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
                                     (game_id,)).fetchall())
 
-    def save_names(self, game_id: int, names: dict[str, str]) -> None:
-        """The players' names given at the table (seat name -> name), for a resume."""
-        with self.db:
-            self.db.execute("BEGIN")
-            for seat, name in names.items():
-                self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?, ?)",
-                                (game_id, seat, name))
-
     def load_names(self, game_id: int) -> dict[str, str]:
         return dict(self.db.execute("SELECT seat, name FROM names WHERE game_id = ?",
                                     (game_id,)).fetchall())

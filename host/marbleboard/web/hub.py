@@ -163,7 +163,7 @@ class TableHub:
         # them when the player asks (show_on_board).
         self._chosen: dict[int, tuple[Table, int, str]] = {}
         self.sent = 0  # payloads sent, for benchmarks
-        self.dropped = 0  # screens let go for not reading, for the log and benchmarks
+        self.dropped = 0  # screens let go for not reading, for tests and benchmarks
         self.send_timeout_s = SEND_TIMEOUT_S
 
     # --- the game's life ----------------------------------------------------------
