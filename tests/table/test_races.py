@@ -31,12 +31,15 @@ class GatedBot:
     def __init__(self, game):
         self.game = game
         self.asked: queue.Queue = queue.Queue()
+        self.answered: queue.Queue = queue.Queue()  # each answer, as its thread returns it
 
     def choose(self, view):
         answer: queue.Queue = queue.Queue()
         state = self.game.parse_position(view.position)
         self.asked.put((view.position, state.legal_actions(), answer))
-        return answer.get(timeout=WAIT_S)
+        chosen = answer.get(timeout=WAIT_S)
+        self.answered.put(chosen)
+        return chosen
 
     async def question(self):
         """The next question asked, as (position, legal actions, where to answer)."""
@@ -129,7 +132,10 @@ async def test_a_bots_answer_for_a_position_taken_back_is_thrown_away(rigged):
     n = len(table.record.moves)
     stale_answer = stale_legal[-1]
     stale.put(stale_answer)
-    await asyncio.sleep(0.05)  # the stale answer's thread returns; nothing may come of it
+    # The stale answer is back in the table's hands before the fresh one is given.
+    await asyncio.to_thread(bot.answered.get, timeout=WAIT_S)
+    for _ in range(5):
+        await asyncio.sleep(0)  # whatever the table does with it, it does now
     fresh = next((a for a in legal if WUMP.action_text(table.state, a) !=
                   WUMP.action_text(WUMP.parse_position(stale_position), stale_answer)), legal[0])
     expected = WUMP.action_text(table.state, fresh)
