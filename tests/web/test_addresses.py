@@ -90,14 +90,15 @@ def test_up_and_default_route_are_read_from_the_kernel(tmp_path, monkeypatch):
 
 def run_serve(monkeypatch, tmp_path, **cfg):
     """serve() as `marbleboard serve` runs it, with the web server replaced by requests
-    made straight to its app (no socket is opened): start a game of two people and
+    made straight to its app (no socket is opened, on an address the service answers
+    to): start a game of two people and
     return the table screen's payload."""
     seen = {}
 
     async def fake_serve(self, sockets=None):
         app = self.config.app
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000") as c:
             token = app.state.hub.admin_token
             r = await c.post("/api/admin/start", json={"token": token, "players": 2,
                                                         "seats": ["human", "human"]})
