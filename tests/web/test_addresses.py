@@ -91,8 +91,7 @@ def test_up_and_default_route_are_read_from_the_kernel(tmp_path, monkeypatch):
 def run_serve(monkeypatch, tmp_path, **cfg):
     """serve() as `marbleboard serve` runs it, with the web server replaced by requests
     made straight to its app (no socket is opened, on an address the service answers
-    to): start a game of two people and
-    return the table screen's payload."""
+    to): start a game of two people and return the table screen's payload."""
     seen = {}
 
     async def fake_serve(self, sockets=None):
