@@ -31,9 +31,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench.run import main as bench
+    from .bench.slow_cpu import SHARES
 
+    shares = SHARES if args.slow_shares is None else tuple(args.slow_shares)
     return bench(args.board, args.samples, args.table_moves, args.game, args.strength_games,
-                 args.fast_reply_moves, tuple(args.slow_shares))
+                 args.fast_reply_moves, shares)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,8 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="moves the simulated hand makes at the table (1000 for the soak)")
     bench.add_argument("--fast-reply-moves", type=int, default=1000,
                        help="moves of the soak where replies come inside the quiet period")
-    bench.add_argument("--slow-shares", type=float, nargs="*", default=[1.0, 0.5, 0.25, 0.125],
-                       help="shares of one core the slow-CPU games are held to (none: skip)")
+    bench.add_argument("--slow-shares", type=float, nargs="*",
+                       help="shares of one core the slow-CPU games are held to (default "
+                       "1 0.25 0.125 0.0625 0.05; given with no share: skip them)")
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)

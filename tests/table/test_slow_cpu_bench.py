@@ -19,10 +19,10 @@ def test_the_quota_is_written_where_the_kernel_reads_it():
             return
         group = procs.parent
         if (group / "cpu.max").exists():
-            assert (group / "cpu.max").read_text().split() == ["25000", "100000"]
+            assert (group / "cpu.max").read_text().split() == ["5000", "20000"]
         else:
-            assert int((group / "cpu.cfs_quota_us").read_text()) == 25000
-            assert int((group / "cpu.cfs_period_us").read_text()) == 100000
+            assert int((group / "cpu.cfs_quota_us").read_text()) == 5000
+            assert int((group / "cpu.cfs_period_us").read_text()) == 20000
     assert not group.exists()  # removed after use
 
 

@@ -40,10 +40,16 @@ from ..table.store import GameStore
 from .report import Row, pct
 
 GAMES = (("wampoo", "wampoo"), ("wahoo", "wahoo"), ("stomple", "stomple"))  # game, board
-SHARES = (1.0, 0.5, 0.25, 0.125)  # of one core
+# Shares of one core: a Raspberry Pi 3 B+ or Zero 2 W core is about 1/6.5 to 1/9 of
+# this machine's (see hardware/README.md); the last is the smallest quota there is.
+SHARES = (1.0, 0.25, 0.125, 0.0625, 0.05)
 STALL_S = 3.0  # a move done on the board and not committed by then is a stall
 MISSED_S = 30.0  # ...and not by then, missed: the game is stopped there
-PERIOD_US = 100_000  # the quota's period, as systemd uses
+# The quota's period: short, so that the slowness is spread as a slower CPU's is.
+# With systemd's 100 ms, a sixteenth of a core runs 6 ms and then stands frozen for
+# 94 ms, blind to a marble lifted and put back meanwhile, which no real CPU does.
+# (The kernel takes quotas of 1 ms and more: shares down to 1/20.)
+PERIOD_US = 20_000
 
 
 async def play_one(game_name: str, layout: str, seed: int = 7) -> dict[str, Any]:
@@ -56,6 +62,7 @@ async def play_one(game_name: str, layout: str, seed: int = 7) -> dict[str, Any]
     options = game.options(game.marbles.fit({"players": 2}, board.id))
     seats = {s: "bot:greedy" for s in game.seats(options)}
     moves = stalls = phantom = missed = 0
+    stopped = ""
     commit_to_lights: list[float] = []
     waited: list[float] = []
     with tempfile.TemporaryDirectory() as tmp, SimulatedPico(board) as sim:
@@ -108,6 +115,7 @@ async def play_one(game_name: str, layout: str, seed: int = 7) -> dict[str, Any]
                     await asyncio.sleep(0.005)
                 if len(table.record.moves) <= before:
                     missed += 1
+                    stopped = _what_the_table_saw(table, want)
                     break
                 took = time.monotonic() - done
                 waited.append(took * 1000)
@@ -132,7 +140,19 @@ async def play_one(game_name: str, layout: str, seed: int = 7) -> dict[str, Any]
             "cpu_s": time.process_time(),
             "done_to_commit_p50": pct(waited, 50), "done_to_commit_p99": pct(waited, 99),
             "commit_to_lights_p50": pct(commit_to_lights, 50),
-            "commit_to_lights_p99": pct(commit_to_lights, 99)}
+            "commit_to_lights_p99": pct(commit_to_lights, 99), "stopped": stopped}
+
+
+def _what_the_table_saw(table: Table, made: str) -> str:
+    """Where a game stopped: the move made, and how the board differs from it."""
+    state = table.state
+    board = table.board.by_sensor
+    extra, missing = table.map.differences(table.occupied, table.map.target(state))
+    return (f"after {made} was made, the table still stood at turn {state.turns} "
+            f"(seat {state.current}); holes beyond that position "
+            f"{[board[s].id for s in extra]}, missing {[board[s].id for s in missing]}; "
+            f"bot move {table.bot_action}, question {table.status.question}, "
+            f"restoring {table.restoring}, mistakes shown {table.show_mistakes}")
 
 
 @contextlib.contextmanager
