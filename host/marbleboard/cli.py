@@ -26,7 +26,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
                                          port=args.port, url=args.url,
                                          mdns=not args.no_mdns,
-                                         trusted_proxy=args.trusted_proxy)))
+                                         trusted_proxy=args.trusted_proxy,
+                                         fresh_store=args.fresh_store)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -48,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--board", default="sim", help=BOARD_HELP)
     run.add_argument("--layout", help="the board's layout (the first game's by default)")
     run.add_argument("--port", type=int, default=8000)
-    web_serve.add_address_options(run)
+    web_serve.add_shared_options(run)
     run.set_defaults(func=cmd_run)
     bench = sub.add_parser("bench", help="measure speed, latency and sizes; print a table")
     bench.add_argument("--board", default="", help="a layout (the first game's by default)")

@@ -180,10 +180,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--public", action="store_true",
                    help="accept connections from outside the local network too")
     p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
-    p.add_argument("--fresh-store", action="store_true",
-                   help="if the games file is damaged, keep it aside and start with an empty one")
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
-    add_address_options(p)
+    add_shared_options(p)
 
     def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
@@ -197,13 +195,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def add_address_options(p: argparse.ArgumentParser) -> None:
-    """--url and --no-mdns, for ``serve`` and ``run`` alike."""
+def add_shared_options(p: argparse.ArgumentParser) -> None:
+    """The options ``serve`` and ``run`` share: --url, --no-mdns, --fresh-store and
+    --trusted-proxy."""
     p.add_argument("--url", help="the address people use, for the links and QR codes, "
                    "e.g. http://table.example:8000 behind a name or a proxy "
                    "(default: this machine's address on the local network)")
     p.add_argument("--no-mdns", action="store_true",
                    help="do not answer for marbleboard.local on the local network")
+    p.add_argument("--fresh-store", action="store_true",
+                   help="if the games file is damaged, keep it aside and start with an empty one")
     p.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="a reverse proxy's address (or several, comma separated) whose "
                    "X-Forwarded-For header names the real client; by default none is believed")
