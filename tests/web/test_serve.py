@@ -2,6 +2,7 @@
 
 import os
 import signal
+import socket
 import sqlite3
 import stat
 import subprocess
@@ -75,9 +76,22 @@ def started(tmp_path, *flags, env=None):
     for line in proc.stdout:
         lines.append(line.rstrip())
         if "may connect" in line:
+            break
+    else:
+        proc.wait(20)
+        raise AssertionError(f"serve ended (exit {proc.returncode}) before serving: {lines}")
+    # The banner comes just before the web server listens: wait for its socket.
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
             return proc, port, lines
-    proc.wait(20)
-    raise AssertionError(f"serve ended (exit {proc.returncode}) before serving: {lines}")
+        except OSError as e:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise AssertionError(f"serve printed its banner but did not listen on {port} "
+                                     f"within 20 s ({e}): {lines}") from None
+            time.sleep(0.05)
 
 
 def test_sigterm_runs_the_same_shutdown_as_ctrl_c(tmp_path):
