@@ -107,6 +107,20 @@ def cmd_power(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sensing(args: argparse.Namespace) -> int:
+    try:
+        from . import sensing
+    except ImportError as e:
+        raise SystemExit(f"error: computing the sensing needs the 'hardware' extra "
+                         f"(pip install 'marbleboard[hardware]'): {e}") from e
+    try:
+        report = sensing.analyse(_board(args))
+    except sensing.SensingError as e:
+        raise SystemExit(f"error: {e}") from e
+    _write(args.output, sensing.format_report(report, markdown=args.markdown))
+    return 0 if report.ok else 1
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     _write(args.output, dump_board(_board(args)))
     return 0
@@ -135,6 +149,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         q = with_board(name, help_text)
         q.add_argument("--markdown", action="store_true", help="a Markdown table")
         q.set_defaults(func=func)
+    q = with_board("sensing", "what every hall switch feels from the pieces' magnets, "
+                              "against its datasheet limits (exit 1 if a margin fails)")
+    q.add_argument("--markdown", action="store_true", help="Markdown tables")
+    q.set_defaults(func=cmd_sensing)
     with_board("export", "the board file (JSON)").set_defaults(func=cmd_export)
     q = bsub.add_parser("check", help="check board files and list every problem")
     q.add_argument("files", nargs="+")

@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .build import POLES, RESTS, SIDES, Build, Magnet, Site
+from .build import ROLES as SITE_ROLES
+from .build import SEATS as SEAT_KINDS
 from .model import (
     LAMP_ROLES,
     LOOP_ROLES,
@@ -138,7 +141,7 @@ def parse_board(data: Any, source: str = "<board>") -> Board:
     top_required = {"format", "version", "id", "name", "size_mm", "hole_diameter_mm",
                     "marble_diameter_mm", "min_pitch_mm", "chains", "pico", "power", "seats",
                     "holes"}
-    if not c.obj(data, "board", top_required, {"lamps", "pieces", "parameters"}):
+    if not c.obj(data, "board", top_required, {"lamps", "pieces", "parameters", "build"}):
         raise BoardError(source, c.problems)
     if data.get("format") != FORMAT:
         c.fail("board", f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
@@ -172,6 +175,7 @@ def parse_board(data: Any, source: str = "<board>") -> Board:
     holes = _holes(c, data.get("holes"), seat_names, (width, height))
     lamps = _lamps(c, data.get("lamps", []), seat_names, (width, height))
     pieces = _pieces(c, data.get("pieces", []))
+    build = _build(c, data["build"]) if "build" in data else None
     parameters = data.get("parameters", {})
     if not isinstance(parameters, dict):
         c.fail("board", "'parameters' must be an object")
@@ -188,7 +192,7 @@ def parse_board(data: Any, source: str = "<board>") -> Board:
                  hole_diameter_mm=hole_d, marble_diameter_mm=marble_d, min_pitch_mm=pitch,
                  sensor_count=sensor_count, led_count=led_count, seats=tuple(seats),
                  holes=tuple(holes), lamps=tuple(lamps), pico=pico, power=power,
-                 pieces=tuple(pieces), parameters=parameters)
+                 pieces=tuple(pieces), parameters=parameters, build=build)
 
 
 def _chains(c: _Checker, data: Any) -> tuple[int, int]:
@@ -343,11 +347,80 @@ def _pieces(c: _Checker, data: Any) -> list[Piece]:
     pieces = []
     for i, item in enumerate(data):
         where = f"piece #{i}"
-        if c.obj(item, where, {"kind", "count"}, {"note"}):
+        if c.obj(item, where, {"kind", "count"}, {"note", "magnet"}):
+            magnet = _magnet(c, item["magnet"], where) if "magnet" in item else None
             pieces.append(Piece(kind=c.get(item, "kind", where, str, ""),
                                 count=c.get(item, "count", where, int, 0),
-                                note=c.get(item, "note", where, str, "")))
+                                note=c.get(item, "note", where, str, ""), magnet=magnet))
     return pieces
+
+
+def _one_of(c: _Checker, data: Mapping[str, Any], key: str, where: str,
+            choices: tuple[str, ...], default: str | None = None) -> Any:
+    value = c.get(data, key, where, str, default)
+    if value is not None and value not in choices:
+        c.fail(where, f"{key!r} must be one of {', '.join(choices)}, got {value!r}")
+        return default
+    return value
+
+
+def _magnet(c: _Checker, data: Any, where: str) -> Magnet | None:
+    from .parts import GRADES
+    where = f"{where} magnet"
+    if not c.obj(data, where, {"diameter_mm", "height_mm", "grade"},
+                 {"rests", "offset_mm", "pole_down", "z_mm", "tilt_deg"}):
+        return None
+    grade = _one_of(c, data, "grade", where, tuple(GRADES), "N42")
+    rests = _one_of(c, data, "rests", where, RESTS, "free")
+    pole = _one_of(c, data, "pole_down", where, POLES)
+    z = c.get(data, "z_mm", where, float)
+    if rests == "upright" and (pole is None or z is None):
+        c.fail(where, "a piece that stands upright needs 'pole_down' and 'z_mm'")
+    return Magnet(diameter_mm=c.positive(data, "diameter_mm", where),
+                  height_mm=c.positive(data, "height_mm", where), grade=grade,
+                  rests=rests, offset_mm=c.get(data, "offset_mm", where, float, 0.5),
+                  pole_down=pole, z_mm=z, tilt_deg=c.get(data, "tilt_deg", where, float, 0.0))
+
+
+def _build(c: _Checker, data: Any) -> Build | None:
+    from .parts import SWITCHES
+    where = "build"
+    optional = {"gap_mm", "pcb_mm", "registration_mm", "hole_tolerance_mm", "sheet_mm",
+                "sheet_hole_mm", "cutout_mm", "rotation_deg"}
+    if not c.obj(data, where, {"top_mm", "seat", "sites"}, optional):
+        return None
+    seat = _one_of(c, data, "seat", where, SEAT_KINDS, "rim")
+    if seat == "sheet" and not ("sheet_mm" in data and "sheet_hole_mm" in data):
+        c.fail(where, "a 'sheet' seat needs 'sheet_mm' and 'sheet_hole_mm'")
+    gap = data.get("gap_mm", [0.0, 0.5])
+    if not (isinstance(gap, list) and len(gap) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in gap)
+            and 0 <= gap[0] <= gap[1]):
+        c.fail(where, f"'gap_mm' must be [least, most] in millimetres, got {gap!r}")
+        gap = [0.0, 0.5]
+    sites = []
+    if not isinstance(data.get("sites"), list) or not data["sites"]:
+        c.fail(where, "'sites' must be a list of the switches under each hole")
+    else:
+        for i, item in enumerate(data["sites"]):
+            w = f"build site #{i}"
+            if not c.obj(item, w, {"role", "part", "r_mm", "angle_deg"}, {"side"}):
+                continue
+            sites.append(Site(role=_one_of(c, item, "role", w, SITE_ROLES, "presence"),
+                              part=_one_of(c, item, "part", w, tuple(SWITCHES), "DRV5033AJ"),
+                              r_mm=c.get(item, "r_mm", w, float, 0.0),
+                              angle_deg=c.get(item, "angle_deg", w, float, 0.0),
+                              side=_one_of(c, item, "side", w, SIDES, "top")))
+    get = c.get
+    return Build(top_mm=c.positive(data, "top_mm", where), seat=seat, sites=tuple(sites),
+                 gap_mm=(float(gap[0]), float(gap[1])),
+                 pcb_mm=get(data, "pcb_mm", where, float, 1.6),
+                 registration_mm=get(data, "registration_mm", where, float, 0.5),
+                 hole_tolerance_mm=get(data, "hole_tolerance_mm", where, float, 0.2),
+                 sheet_mm=get(data, "sheet_mm", where, float, 0.0),
+                 sheet_hole_mm=get(data, "sheet_hole_mm", where, float, 0.0),
+                 cutout_mm=get(data, "cutout_mm", where, float, 0.0),
+                 rotation_deg=get(data, "rotation_deg", where, float, 0.0))
 
 
 def _check_chains(c: _Checker, holes: list[Hole], lamps: list[Lamp],
@@ -518,7 +591,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
         "chains": {"sensors": board.sensor_count, "leds": board.led_count},
         "pico": vars(board.pico).copy(),
         "power": {k: (v if isinstance(v, str) else num(v)) for k, v in vars(board.power).items()},
-        "pieces": [drop_none(vars(p).copy()) for p in board.pieces],
+        "pieces": [drop_none({"kind": p.kind, "count": p.count, "note": p.note,
+                              "magnet": _magnet_data(p.magnet)}) for p in board.pieces],
         "seats": [vars(s).copy() for s in board.seats],
         "lamps": [drop_none({"id": lamp.id, "role": lamp.role, "seat": lamp.seat,
                              "x": num(lamp.x), "y": num(lamp.y), "led": lamp.led})
@@ -528,7 +602,38 @@ def board_to_data(board: Board) -> dict[str, Any]:
                              "piece_sensor": h.piece_sensor, "led": h.led, "next": h.next,
                              "branch": h.branch})
                   for h in board.holes],
-    }
+    } | ({"build": _build_data(board.build)} if board.build else {})
+
+
+def _num(v: float) -> float | int:
+    return int(v) if float(v).is_integer() else round(v, 3)
+
+
+def _magnet_data(m: Magnet | None) -> dict[str, Any] | None:
+    if m is None:
+        return None
+    data: dict[str, Any] = {"diameter_mm": _num(m.diameter_mm), "height_mm": _num(m.height_mm),
+                            "grade": m.grade, "rests": m.rests, "offset_mm": _num(m.offset_mm)}
+    if m.rests == "upright":
+        assert m.z_mm is not None
+        data |= {"pole_down": m.pole_down, "z_mm": _num(m.z_mm), "tilt_deg": _num(m.tilt_deg)}
+    return data
+
+
+def _build_data(b: Build) -> dict[str, Any]:
+    data: dict[str, Any] = {"top_mm": _num(b.top_mm), "seat": b.seat}
+    if b.seat == "sheet":
+        data |= {"sheet_mm": _num(b.sheet_mm), "sheet_hole_mm": _num(b.sheet_hole_mm)}
+    data |= {"gap_mm": [_num(v) for v in b.gap_mm], "pcb_mm": _num(b.pcb_mm),
+             "registration_mm": _num(b.registration_mm),
+             "hole_tolerance_mm": _num(b.hole_tolerance_mm)}
+    if b.cutout_mm:
+        data["cutout_mm"] = _num(b.cutout_mm)
+    if b.rotation_deg:
+        data["rotation_deg"] = _num(b.rotation_deg)
+    data["sites"] = [{"role": s.role, "part": s.part, "r_mm": _num(s.r_mm),
+                      "angle_deg": _num(s.angle_deg), "side": s.side} for s in b.sites]
+    return data
 
 
 def dump_board(board: Board) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .build import Build, Magnet
+
 # Roles a hole can have.  A game gives them meaning; the board only knows that
 # LOOP_ROLES form the main track, one closed loop followed through ``next``.
 ROLES: dict[str, str] = {
@@ -98,6 +100,7 @@ class Piece:
     kind: str
     count: int
     note: str
+    magnet: Magnet | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ class Board:
     power: Power
     pieces: tuple[Piece, ...] = ()
     parameters: dict[str, object] = field(default_factory=dict)
+    build: Build | None = None
 
     @cached_property
     def _by_id(self) -> dict[str, Hole]:

@@ -1,0 +1,480 @@
+"""What every hall switch under a board feels, computed with magpylib.
+
+For each board this finds, over every resting orientation of a piece and every
+corner of the build's tolerances:
+
+- the weakest field a piece in a hole gives the switches of a role under that hole
+  (a role's switches are wired together, so the strongest of them counts), with
+  every other hole holding a piece turned to work against it;
+- the strongest field the pieces in all the other holes give each switch of an
+  empty hole, each turned the worst way;
+
+and compares them with the switch's datasheet limits: a present piece must reach
+the highest operate point the datasheet allows, and the neighbours must stay under
+the lowest release point, each by ``REQUIRED_MARGIN``.
+
+A magnet is an ideal, uniformly magnetised cylinder (magpylib's analytic field);
+its remanence comes from the grade's minimum (for a piece that must be seen) or
+maximum (for one that must not), moved by its temperature coefficient to the warm
+or cold end of a room.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+import magpylib
+import numpy as np
+from scipy.optimize import minimize  # type: ignore[import-untyped]
+from scipy.spatial.transform import Rotation  # type: ignore[import-untyped]
+
+from .build import Build, Magnet, Site
+from .model import Board, Hole
+from .parts import GRADES, ROOM_C, SWITCHES, HallSwitch
+
+Array: TypeAlias = Any  # a numpy array; numpy's own types do not survive its indexing
+
+REQUIRED_MARGIN = 1.25  # on top of the datasheet's own worst-case limits
+FREE_DIRECTIONS = 2000  # a marble's magnet axis, spread evenly over the sphere
+NEIGHBOUR_DIRECTIONS = 400
+NEAR_MM = 100.0  # neighbours closer than this are searched over every tolerance corner
+
+
+class SensingError(ValueError):
+    pass
+
+
+def fibonacci_directions(n: int) -> Array:
+    """``n`` unit vectors spread evenly over the sphere."""
+    i = np.arange(n) + 0.5
+    polar = np.arccos(1 - 2 * i / n)
+    azimuth = math.pi * (1 + 5 ** 0.5) * i
+    return np.c_[np.cos(azimuth) * np.sin(polar), np.sin(azimuth) * np.sin(polar),
+                 np.cos(polar)]
+
+
+def rotations_to(directions: Array) -> Rotation:
+    """Rotations that turn a magnet's axis (+z) to each direction."""
+    z = np.array([0.0, 0.0, 1.0])
+    axis = np.cross(z, directions)
+    s = np.linalg.norm(axis, axis=1)
+    angle = np.arctan2(s, directions[:, 2])
+    safe = np.where(s > 1e-12, s, 1.0)
+    rotvec = axis / safe[:, None] * angle[:, None]
+    flipped = (s <= 1e-12) & (directions[:, 2] < 0)
+    rotvec[flipped] = [math.pi, 0.0, 0.0]
+    return Rotation.from_rotvec(rotvec)
+
+
+def _angles_to_direction(theta: float, phi: float) -> Array:
+    return np.array([[math.sin(theta) * math.cos(phi), math.sin(theta) * math.sin(phi),
+                      math.cos(theta)]])
+
+
+def _direction_angles(d: Array) -> tuple[float, float]:
+    return math.acos(max(-1.0, min(1.0, float(d[2])))), math.atan2(float(d[1]), float(d[0]))
+
+
+def remanence(magnet: Magnet, strong: bool) -> float:
+    """The magnet's remanence in tesla at the room's cold end (``strong``) or warm end."""
+    grade = GRADES[magnet.grade]
+    if strong:
+        return grade.br_max_t * (1 + grade.br_tc_per_c * (ROOM_C[0] - 20))
+    return grade.br_min_t * (1 + grade.br_tc_per_c * (ROOM_C[1] - 20))
+
+
+def response_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
+                points_mm: Array, axes: Array) -> Array:
+    """Field along each switch's sensitive axis (mT), for the magnet at each of
+    ``positions`` turned to each of ``directions``: shape (configs, points)."""
+    positions_mm = np.atleast_2d(positions_mm)
+    magnet_obj = magpylib.magnet.Cylinder(
+        polarization=(0, 0, br),
+        dimension=(magnet.diameter_mm * 1e-3, magnet.height_mm * 1e-3))
+    points_mm = np.atleast_2d(points_mm)
+    n = max(len(directions), len(positions_mm))
+    magnet_obj.position = np.broadcast_to(positions_mm, (n, 3)) * 1e-3
+    rotations = rotations_to(np.ascontiguousarray(np.broadcast_to(directions, (n, 3))))
+    magnet_obj.orientation = rotations if n > 1 else rotations[0]
+    b = np.reshape(magnet_obj.getB(points_mm * 1e-3), (n, len(points_mm), 3))
+    return np.einsum("cpk,pk->cp", b, np.asarray(axes, dtype=float)) * 1e3
+
+
+def switch_sees(part: HallSwitch, b: Array) -> Array:
+    """The field a switch acts on: its magnitude for an omnipolar part, the signed
+    component for one that answers a south pole only."""
+    return np.abs(b) if part.omnipolar else b
+
+
+# -- the geometry under a hole ---------------------------------------------------
+
+@dataclass(frozen=True)
+class SensorPoint:
+    site: Site
+    part: HallSwitch
+    xyz: tuple[float, float, float]  # the Hall element, relative to the hole's axis
+    axis: tuple[float, float, float]
+
+
+def sensor_points(build: Build, sites: tuple[Site, ...]) -> list[SensorPoint]:
+    near = build.pcb_top_z[0]
+    points = []
+    for site in sites:
+        part = SWITCHES[site.part]
+        x, y = site.xy(build.rotation_deg)
+        if site.side == "top":
+            z, axis = near + part.element_above_board_mm, (0.0, 0.0, 1.0)
+        else:
+            z, axis = near - build.pcb_mm - part.element_above_board_mm, (0.0, 0.0, -1.0)
+        points.append(SensorPoint(site, part, (x, y, z), axis))
+    return points
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    kind: str
+    count: int
+    magnet: Magnet
+
+    @property
+    def playing_piece(self) -> bool:
+        """A piece that stands (a Stomper) is what a piece switch is for."""
+        return self.magnet.rests == "upright"
+
+
+def magnet_box(board: Board, build: Build, piece: PieceSpec) -> tuple[float, tuple[float, float]]:
+    """Where a piece's magnet centre can be, relative to the nominal sensor board:
+    how far to each side, and its lowest and highest height."""
+    m = piece.magnet
+    lateral = build.registration_mm + m.offset_mm
+    if m.rests == "free":
+        lo, hi = build.marble_centre_z(board.marble_diameter_mm, board.hole_diameter_mm)
+    else:
+        assert m.z_mm is not None
+        lo = hi = m.z_mm
+    # The board lying farther down is the magnet lying higher above it.
+    lo, hi = lo - m.offset_mm, hi + m.offset_mm + (build.gap_mm[1] - build.gap_mm[0])
+    return lateral, (lo, hi)
+
+
+def own_positions(board: Board, build: Build, piece: PieceSpec) -> Array:
+    lateral, (lo, hi) = magnet_box(board, build, piece)
+    return np.array([(dx, dy, z) for dx in (-lateral, 0.0, lateral)
+                     for dy in (-lateral, 0.0, lateral) for z in (lo, hi)])
+
+
+def orientations(magnet: Magnet, n_free: int) -> Array:
+    """The directions of the magnet's north-pointing axis the piece can rest in."""
+    if magnet.rests == "free":
+        return fibonacci_directions(n_free)
+    down = -1.0 if magnet.pole_down == "north" else 1.0
+    out = [(0.0, 0.0, down)]
+    for tilt in (magnet.tilt_deg / 2, magnet.tilt_deg):
+        if tilt <= 0:
+            continue
+        t = math.radians(tilt)
+        for k in range(12):
+            a = 2 * math.pi * k / 12
+            out.append((math.sin(t) * math.cos(a), math.sin(t) * math.sin(a),
+                        down * math.cos(t)))
+    return np.array(sorted(set(out)))
+
+
+# -- results ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Check:
+    """One comparison with a datasheet limit. ``seen`` checks want ``field_mt`` at or
+    above the limit (the highest operate point); the others want it at or under the
+    lowest release point."""
+
+    role: str
+    piece: str
+    seen: bool
+    field_mt: float
+    limit_mt: float
+    part: str
+    hole: str
+    what: str
+
+    @property
+    def margin(self) -> float:
+        if self.seen:
+            return self.field_mt / self.limit_mt
+        return self.limit_mt / self.field_mt if self.field_mt > 0 else math.inf
+
+    @property
+    def ok(self) -> bool:
+        return self.margin >= REQUIRED_MARGIN
+
+
+@dataclass
+class Report:
+    board: Board
+    build: Build
+    pieces: list[PieceSpec]
+    checks: list[Check] = field(default_factory=list)
+    peak_mt: dict[str, float] = field(default_factory=dict)
+    worst_direction: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    # The most field every other hole's piece together can put on one switch of an
+    # empty hole, each turned the worst way: far beyond any real game, reported only.
+    all_holes: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+
+# -- the computation -------------------------------------------------------------
+
+def pieces_of(board: Board) -> list[PieceSpec]:
+    specs = [PieceSpec(p.kind, p.count, p.magnet) for p in board.pieces
+             if p.magnet is not None]
+    if not specs:
+        raise SensingError(f"board {board.id!r} names no magnet in any piece")
+    return specs
+
+
+def analyse(board: Board) -> Report:
+    """Every check for every role and piece of the board."""
+    build = board.build
+    if build is None:
+        raise SensingError(f"board {board.id!r} has no 'build' section: nothing says "
+                           f"where its switches sit")
+    pieces = pieces_of(board)
+    report = Report(board, build, pieces)
+    interference = _Interference(board, build, pieces)
+    for role in ("presence", "piece"):
+        sites = build.sites_of(role)
+        if not sites:
+            continue
+        if role == "piece" and not any(h.piece_sensor is not None for h in board.holes):
+            continue
+        points = sensor_points(build, sites)
+        both = {h.id: interference.at(h, points) for h in board.holes}
+        noise = {hole_id: v[0] for hole_id, v in both.items()}
+        report.all_holes[role] = max(float(v[1].max()) for v in both.values())
+        for piece in pieces:
+            must_see = role == "presence" or piece.playing_piece
+            if must_see:
+                report.checks.append(_seen(board, build, piece, role, points, noise, report))
+            else:
+                report.checks.append(_unseen_own(board, build, piece, role, points, noise))
+        report.checks.append(_empty(role, points, noise))
+    return report
+
+
+def _own_field(board: Board, build: Build, piece: PieceSpec, points: list[SensorPoint],
+               strong: bool) -> tuple[Array, Array, Array]:
+    """The field at each point for every resting pose: (fields, positions, dirs)."""
+    positions = own_positions(board, build, piece)
+    dirs = orientations(piece.magnet, FREE_DIRECTIONS)
+    pos = np.repeat(positions, len(dirs), axis=0)
+    d = np.tile(dirs, (len(positions), 1))
+    xyz = np.array([p.xyz for p in points])
+    axes = np.array([p.axis for p in points])
+    b = response_mt(piece.magnet, remanence(piece.magnet, strong), pos, d, xyz, axes)
+    return b, pos, d
+
+
+def _seen(board: Board, build: Build, piece: PieceSpec, role: str,
+          points: list[SensorPoint], noise: dict[str, Array], report: Report) -> Check:
+    b, pos, dirs = _own_field(board, build, piece, points, strong=False)
+    sees = np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
+    bop = np.array([p.part.bop_max_mt for p in points])
+    # Each switch against its own limit: the group operates when any one does.
+    worst_hole, worst_value, worst_cfg = "", math.inf, 0
+    for hole_id, n in noise.items():
+        ratio = ((sees - n[None, :]) / bop[None, :]).max(axis=1)
+        k = int(ratio.argmin())
+        if ratio[k] < worst_value:
+            worst_hole, worst_value, worst_cfg = hole_id, float(ratio[k]), k
+    n = noise[worst_hole]
+    if piece.magnet.rests == "free":
+        worst_value = _refine_min(piece, points, pos[worst_cfg], dirs[worst_cfg], n, bop,
+                                  worst_value)
+    report.peak_mt[f"{role}/{piece.kind}"] = float(np.abs(b).max())
+    x, y, z = (float(v) for v in dirs[worst_cfg])
+    report.worst_direction[f"{role}/{piece.kind}"] = (x, y, z)
+    limit = float(bop.min())
+    parts = "/".join(sorted({p.part.name for p in points}))
+    return Check(role, piece.kind, True, worst_value * limit, limit, parts, worst_hole,
+                 f"{piece.kind} in the hole, turned the worst way, the nearest "
+                 f"neighbour's piece against it")
+
+
+def _refine_min(piece: PieceSpec, points: list[SensorPoint], position: Array,
+                direction: Array, noise: Array, bop: Array,
+                sampled: float) -> float:
+    """Polish the sampled worst orientation with a local search."""
+
+    xyz = np.array([p.xyz for p in points])
+    axes = np.array([p.axis for p in points])
+    br = remanence(piece.magnet, strong=False)
+
+    def ratio(angles: Array) -> float:
+        d = _angles_to_direction(float(angles[0]), float(angles[1]))
+        b = response_mt(piece.magnet, br, position[None, :], d, xyz, axes)[0]
+        sees = np.array([switch_sees(p.part, b[i:i + 1])[0] for i, p in enumerate(points)])
+        return float(((sees - noise) / bop).max())
+
+    start = np.array(_direction_angles(direction))
+    found = minimize(ratio, start, method="Nelder-Mead",
+                     options={"xatol": 1e-4, "fatol": 1e-6, "initial_simplex": [
+                         start, start + np.array([0.08, 0.0]), start + np.array([0.0, 0.08])]})
+    return min(sampled, float(found.fun))
+
+
+def _unseen_own(board: Board, build: Build, piece: PieceSpec, role: str,
+                points: list[SensorPoint], noise: dict[str, Array]) -> Check:
+    """A piece the role must not see, in the hole itself (a marble under a piece
+    switch), turned the worst way, with the neighbours adding to it."""
+    b, _pos, _dirs = _own_field(board, build, piece, points, strong=True)
+    sees = np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
+    brp = np.array([p.part.brp_min_mt for p in points])
+    worst_hole, worst = "", -math.inf
+    for hole_id, n in noise.items():
+        ratio = float(((sees + n[None, :]) / brp[None, :]).max())
+        if ratio > worst:
+            worst_hole, worst = hole_id, ratio
+    limit = float(brp.min())
+    parts = "/".join(sorted({p.part.name for p in points}))
+    return Check(role, piece.kind, False, worst * limit, limit, parts, worst_hole,
+                 f"{piece.kind} in the hole, turned the worst way, the nearest "
+                 f"neighbour's piece adding to it")
+
+
+def _empty(role: str, points: list[SensorPoint], noise: dict[str, Array]) -> Check:
+    brp = np.array([p.part.brp_min_mt for p in points])
+    hole_id, n = max(noise.items(), key=lambda kv: float((kv[1] / brp).max()))
+    ratio = float((n / brp).max())
+    limit = float(brp.min())
+    parts = "/".join(sorted({p.part.name for p in points}))
+    return Check(role, "neighbours", False, ratio * limit, limit, parts, hole_id,
+                 "the hole empty, the neighbour's piece that does most harm turned "
+                 "the worst way")
+
+
+class _Interference:
+    """The most field the pieces in other holes can put on each switch of a hole.
+
+    Every other hole holds a marble, or, for as many holes as there are such
+    pieces, whichever other piece does more harm; each piece is turned and shifted
+    within its tolerances the worst way for that switch. Fields of different holes
+    are added as magnitudes, so they never cancel."""
+
+    def __init__(self, board: Board, build: Build, pieces: list[PieceSpec]):
+        self.board, self.build, self.pieces = board, build, pieces
+        self._cache: dict[tuple[Any, ...], float] = {}
+        self._boxes = {p.kind: magnet_box(board, build, p) for p in pieces}
+        self._dirs = {p.kind: orientations(p.magnet, NEIGHBOUR_DIRECTIONS) for p in pieces}
+
+    def at(self, hole: Hole, points: list[SensorPoint]) -> tuple[Array, Array]:
+        """For each switch: the most field one other hole's piece can give it (the
+        nearest neighbour's, as a rule), and the most all of them together can."""
+        others = [h for h in self.board.holes if h.id != hole.id]
+        one, total = [], []
+        for point in points:
+            per_piece = {p.kind: np.array([self._one(p, point, hole, h) for h in others])
+                         for p in self.pieces}
+            base = max(self.pieces, key=lambda p: p.count)
+            marbles = per_piece[base.kind]
+            extra = np.zeros_like(marbles)
+            for p in self.pieces:
+                if p is base:
+                    continue
+                gain = np.sort(np.clip(per_piece[p.kind] - marbles, 0, None))[::-1][:p.count]
+                extra[:len(gain)] += gain  # the few strongest holes take those pieces
+            one.append(float(max(v.max() for v in per_piece.values())))
+            total.append(float(marbles.sum() + extra.sum()))
+        return np.array(one), np.array(total)
+
+    def _one(self, piece: PieceSpec, point: SensorPoint, hole: Hole, other: Hole) -> float:
+        sx, sy, sz = point.xyz
+        rx, ry = round(hole.x - other.x + sx, 2), round(hole.y - other.y + sy, 2)
+        key = (piece.kind, point.site, rx, ry)
+        if key in self._cache:
+            return self._cache[key]
+        lateral, (lo, hi) = self._boxes[piece.kind]
+        dist = math.hypot(rx, ry)
+        # The piece shifted as far toward the switch as its tolerances allow.
+        toward = (np.array([rx, ry]) / dist * lateral) if dist > 0 else np.zeros(2)
+        if dist < NEAR_MM:
+            shifts = [toward] + [np.array([a, b]) for a in (-lateral, lateral)
+                                 for b in (-lateral, lateral)]
+        else:
+            shifts = [toward]
+        positions = np.array([(s[0], s[1], z) for s in shifts for z in (lo, hi)])
+        dirs = self._dirs[piece.kind]
+        pos = np.repeat(positions, len(dirs), axis=0)
+        d = np.tile(dirs, (len(positions), 1))
+        rel = np.array([[rx, ry, sz]])
+        b = response_mt(piece.magnet, remanence(piece.magnet, strong=True), pos, d, rel,
+                        np.array([point.axis]))[:, 0]
+        value = float(switch_sees(point.part, b).max())
+        value = max(value, 0.0)
+        if piece.magnet.rests == "free" and dist < NEAR_MM:
+            value = _refine_max(piece, point, rel, pos[int(b.argmax())], d[int(b.argmax())],
+                                value)
+        self._cache[key] = value
+        return value
+
+
+def _refine_max(piece: PieceSpec, point: SensorPoint, rel: Array, position: Array,
+                direction: Array, sampled: float) -> float:
+    br = remanence(piece.magnet, strong=True)
+    axis = np.array([point.axis])
+
+    def minus(angles: Array) -> float:
+        d = _angles_to_direction(float(angles[0]), float(angles[1]))
+        b = response_mt(piece.magnet, br, position[None, :], d, rel, axis)[0]
+        return -float(switch_sees(point.part, b)[0])
+
+    start = np.array(_direction_angles(direction))
+    found = minimize(minus, start, method="Nelder-Mead",
+                     options={"xatol": 1e-4, "fatol": 1e-7, "initial_simplex": [
+                         start, start + np.array([0.15, 0.0]), start + np.array([0.0, 0.15])]})
+    return max(sampled, -float(found.fun))
+
+
+def iter_rows(report: Report) -> Iterator[tuple[str, ...]]:
+    for c in report.checks:
+        yield (c.role, c.piece, "seen" if c.seen else "not seen", f"{c.field_mt:.2f}",
+               f"{c.limit_mt:g}", f"{c.margin:.2f}", c.hole)
+
+
+# -- the report -------------------------------------------------------------------
+
+def _fmt(v: float) -> str:
+    return "inf" if math.isinf(v) else f"{v:.2f}"
+
+
+def format_report(report: Report, markdown: bool = False) -> str:
+    """The tables ``marbleboard board sensing`` prints and ``hardware/sensing/`` holds."""
+
+    lines: list[str] = []
+    rows = [(c.role, c.piece, ("must see it" if c.seen else "must not see it"),
+             c.part, f"{c.field_mt:.2f}",
+             (f">= {c.limit_mt:g} (highest operate point)" if c.seen
+              else f"<= {c.limit_mt:g} (lowest release point)"),
+             _fmt(c.margin), "yes" if c.ok else "NO", c.hole, c.what)
+            for c in report.checks]
+    head = ("switches", "piece", "", "part", "field mT", "datasheet limit mT", "margin",
+            f"margin >= {REQUIRED_MARGIN:g}", "worst hole", "case")
+    if markdown:
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|" + "---|" * len(head))
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+    else:
+        for r in rows:
+            lines.append(f"{r[0]:8} {r[1]:18} {r[2]:15} {r[4]:>7} mT vs {r[5]:38} "
+                         f"margin {r[6]:>5} {'ok' if r[7] == 'yes' else 'FAILS'}  ({r[8]})")
+    lines.append("")
+    for role, v in report.all_holes.items():
+        lines.append(f"Every other hole full at once, each piece turned the worst way for "
+                     f"one {role} switch of an empty hole: {v:.2f} mT at most.")
+    lines.append("")
+    return "\n".join(lines)
