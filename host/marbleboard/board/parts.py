@@ -32,7 +32,7 @@ class HallSwitch:
 # Electrical Characteristics for ICC; the Hall element's depth from the package's
 # "Hall Element Location" figure (7.3.1).
 _DRV5033 = "TI DRV5033 datasheet SLIS152G: table 6.7 (BOP, BRP), table 6.5 (ICC)"
-_DRV5023 = "TI DRV5023 datasheet SLIS150: table 6.7 (BOP, BRP), table 6.5 (ICC)"
+_DRV5023 = "TI DRV5023 datasheet SLIS151G: table 6.7 (BOP, BRP), table 6.5 (ICC)"
 
 SWITCHES: dict[str, HallSwitch] = {
     "DRV5033AJ": HallSwitch("DRV5033AJ", True, bop_min_mt=3.0, bop_max_mt=12.0,
