@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..board import Board
 from ..games.fairness import ChanceSource
-from ..games.registry import get_game
+from ..games.registry import game_on
 from ..link import BoardLink, HoleChanged
 from ..sim import SimulatedPico
 from ..sim.emulated import EmulatedPico, micropython_dir
@@ -149,18 +149,19 @@ async def emulated_figures(board: Board, samples: int = 20) -> list[Row]:
         after = await asyncio.to_thread(_free_heap, pico)
     rows.append(Row("free heap with the firmware alive: booted / after a whole game",
                     f"{booted:,} / {after:,} bytes",
-                    f"gc.mem_free() after gc.collect(); a two-player Wampoo game of "
-                    f"{played} moves, greedy against greedy"))
+                    f"gc.mem_free() after gc.collect(); a two-player {game_on(board.id).title} "
+                    f"game of {played} moves, greedy against greedy"))
     return rows
 
 
 async def _play(pico: EmulatedPico, link: BoardLink, board: Board) -> int:
-    """Bots play a whole Wampoo game, a simulated hand moving the marbles: the short
-    seeded game tests/table/test_table_on_emulated.py plays."""
-    game = get_game("wampoo")
+    """Bots play a whole game on the board, a simulated hand moving the marbles: on
+    the first game's board, the short seeded game tests/table/test_table_on_emulated.py
+    plays."""
+    game = game_on(board.id)
     assert game.marbles is not None
     options = game.options(game.marbles.fit({"players": 2}, board.id))
-    seats = {0: "bot:greedy", 2: "bot:greedy"}
+    seats = {s: "bot:greedy" for s in game.seats(options)}
     with tempfile.TemporaryDirectory() as tmp:
         store = GameStore(Path(tmp) / "games.db")
         table = Table(game, board, link, store, seats, options, quiet_s=0.4,

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..board import get_board
 from ..games.fairness import ChanceSource
-from ..games.registry import get_game
+from ..games.registry import get_game, marble_games
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.boardmap import BoardMap
@@ -39,7 +39,6 @@ from ..table.service import Table
 from ..table.store import GameStore
 from .report import Row, pct
 
-GAMES = (("wampoo", "wampoo"), ("wahoo", "wahoo"), ("stomple", "stomple"))  # game, board
 # Shares of one core: a Raspberry Pi 3 B+ or Zero 2 W core is about 1/6.5 to 1/9 of
 # this machine's (see hardware/README.md); the last is the smallest quota there is.
 SHARES = (1.0, 0.25, 0.125, 0.0625, 0.05)
@@ -213,16 +212,17 @@ def run_slowed(game: str, layout: str, share: float) -> tuple[str, dict[str, Any
 
 def slow_cpu_figures(shares: tuple[float, ...] = SHARES) -> list[Row]:
     rows = []
-    for game, layout in GAMES:
+    for game in marble_games():
+        assert game.marbles is not None
         for share in shares:
-            how, r = run_slowed(game, layout, share)
+            how, r = run_slowed(game.name, game.marbles.layout, share)
             rows.append(Row(
-                f"{get_game(game).title}, {share:.1%} of a core: moves / stalls / phantom / missed",
+                f"{game.title}, {share:.1%} of a core: moves / stalls / phantom / missed",
                 f"{r['moves']} / {r['stalls']} / {r['phantom']} / {r['missed']}",
                 f"want 0 / 0 / 0; {'whole game' if r['over'] else 'GAME NOT FINISHED'} in "
                 f"{r['wall_s']:.0f} s, CPU {r['cpu_s']:.1f} s ({how})"))
             rows.append(Row(
-                f"{get_game(game).title}, {share:.1%} of a core: move done -> committed, "
+                f"{game.title}, {share:.1%} of a core: move done -> committed, "
                 f"committed -> lights, p50 / p99",
                 f"{r['done_to_commit_p50']:.0f} / {r['done_to_commit_p99']:.0f} ms, "
                 f"{r['commit_to_lights_p50']:.0f} / {r['commit_to_lights_p99']:.0f} ms",

@@ -1,7 +1,8 @@
 """Boards: the holes, LEDs, chains and pins of one physical board.
 
 >>> from marbleboard.board import get_board
->>> board = get_board("wampoo")
+>>> from marbleboard.board.layouts import LAYOUTS
+>>> board = get_board(next(iter(LAYOUTS)))  # the first board that ships
 >>> len(board.track()), board.starter("red").id, board.home_entry("red").id
 (72, 'track.0', 'track.68')
 """

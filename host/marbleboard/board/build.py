@@ -83,9 +83,10 @@ class Build:
         return tuple(s for s in self.sites if s.role == role)
 
     @property
-    def pcb_top_z(self) -> tuple[float, float]:
-        """The sensor board's top face, nearest and farthest."""
-        return -self.top_mm - self.gap_mm[0], -self.top_mm - self.gap_mm[1]
+    def pcb_top_mm(self) -> float:
+        """The sensor board's top face at its nearest to the top (lower by up to the
+        gap's range, which the computation moves onto the magnet instead)."""
+        return -self.top_mm - self.gap_mm[0]
 
     def seat_z_and_diameter(self, hole_diameter_mm: float) -> tuple[float, float]:
         """Where a marble's rim contact lies: its height and diameter."""

@@ -575,30 +575,27 @@ def board_to_data(board: Board) -> dict[str, Any]:
     def drop_none(d: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in d.items() if v is not None}
 
-    def num(v: float) -> float | int:
-        return int(v) if float(v).is_integer() else round(v, 3)
-
     return {
         "format": FORMAT,
         "version": VERSION,
         "id": board.id,
         "name": board.name,
         "parameters": board.parameters,
-        "size_mm": [num(board.width_mm), num(board.height_mm)],
-        "hole_diameter_mm": num(board.hole_diameter_mm),
-        "marble_diameter_mm": num(board.marble_diameter_mm),
-        "min_pitch_mm": num(board.min_pitch_mm),
+        "size_mm": [_num(board.width_mm), _num(board.height_mm)],
+        "hole_diameter_mm": _num(board.hole_diameter_mm),
+        "marble_diameter_mm": _num(board.marble_diameter_mm),
+        "min_pitch_mm": _num(board.min_pitch_mm),
         "chains": {"sensors": board.sensor_count, "leds": board.led_count},
         "pico": vars(board.pico).copy(),
-        "power": {k: (v if isinstance(v, str) else num(v)) for k, v in vars(board.power).items()},
+        "power": {k: (v if isinstance(v, str) else _num(v)) for k, v in vars(board.power).items()},
         "pieces": [drop_none({"kind": p.kind, "count": p.count, "note": p.note,
                               "magnet": _magnet_data(p.magnet)}) for p in board.pieces],
         "seats": [vars(s).copy() for s in board.seats],
         "lamps": [drop_none({"id": lamp.id, "role": lamp.role, "seat": lamp.seat,
-                             "x": num(lamp.x), "y": num(lamp.y), "led": lamp.led})
+                             "x": _num(lamp.x), "y": _num(lamp.y), "led": lamp.led})
                   for lamp in board.lamps],
-        "holes": [drop_none({"id": h.id, "role": h.role, "seat": h.seat, "x": num(h.x),
-                             "y": num(h.y), "sensor": h.sensor,
+        "holes": [drop_none({"id": h.id, "role": h.role, "seat": h.seat, "x": _num(h.x),
+                             "y": _num(h.y), "sensor": h.sensor,
                              "piece_sensor": h.piece_sensor, "led": h.led, "next": h.next,
                              "branch": h.branch})
                   for h in board.holes],

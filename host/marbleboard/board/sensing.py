@@ -22,7 +22,6 @@ or cold end of a room.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -120,7 +119,7 @@ class SensorPoint:
 
 
 def sensor_points(build: Build, sites: tuple[Site, ...]) -> list[SensorPoint]:
-    near = build.pcb_top_z[0]
+    near = build.pcb_top_mm
     points = []
     for site in sites:
         part = SWITCHES[site.part]
@@ -217,8 +216,6 @@ class Report:
     build: Build
     pieces: list[PieceSpec]
     checks: list[Check] = field(default_factory=list)
-    peak_mt: dict[str, float] = field(default_factory=dict)
-    worst_direction: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     # The most field every other hole's piece together can put on one switch of an
     # empty hole, each turned the worst way: far beyond any real game, reported only.
     all_holes: dict[str, float] = field(default_factory=dict)
@@ -260,11 +257,20 @@ def analyse(board: Board) -> Report:
         for piece in pieces:
             must_see = role == "presence" or piece.playing_piece
             if must_see:
-                report.checks.append(_seen(board, build, piece, role, points, noise, report))
+                report.checks.append(_seen(board, build, piece, role, points, noise))
             else:
                 report.checks.append(_unseen_own(board, build, piece, role, points, noise))
         report.checks.append(_empty(role, points, noise))
     return report
+
+
+def _group_sees(points: list[SensorPoint], b: Array) -> Array:
+    """What each switch of a group acts on, for fields of shape (poses, switches)."""
+    return np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
+
+
+def _parts(points: list[SensorPoint]) -> str:
+    return "/".join(sorted({p.part.name for p in points}))
 
 
 def _own_field(board: Board, build: Build, piece: PieceSpec, points: list[SensorPoint],
@@ -281,9 +287,9 @@ def _own_field(board: Board, build: Build, piece: PieceSpec, points: list[Sensor
 
 
 def _seen(board: Board, build: Build, piece: PieceSpec, role: str,
-          points: list[SensorPoint], noise: dict[str, Array], report: Report) -> Check:
+          points: list[SensorPoint], noise: dict[str, Array]) -> Check:
     b, pos, dirs = _own_field(board, build, piece, points, strong=False)
-    sees = np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
+    sees = _group_sees(points, b)
     bop = np.array([p.part.bop_max_mt for p in points])
     # Each switch against its own limit: the group operates when any one does.
     worst_hole, worst_value, worst_cfg = "", math.inf, 0
@@ -296,36 +302,36 @@ def _seen(board: Board, build: Build, piece: PieceSpec, role: str,
     if piece.magnet.rests == "free":
         worst_value = _refine_min(piece, points, pos[worst_cfg], dirs[worst_cfg], n, bop,
                                   worst_value)
-    report.peak_mt[f"{role}/{piece.kind}"] = float(np.abs(b).max())
-    x, y, z = (float(v) for v in dirs[worst_cfg])
-    report.worst_direction[f"{role}/{piece.kind}"] = (x, y, z)
     limit = float(bop.min())
-    parts = "/".join(sorted({p.part.name for p in points}))
-    return Check(role, piece.kind, True, worst_value * limit, limit, parts, worst_hole,
+    return Check(role, piece.kind, True, worst_value * limit, limit, _parts(points), worst_hole,
                  f"{piece.kind} in the hole, turned the worst way, the nearest "
                  f"neighbour's piece against it")
 
 
-def _refine_min(piece: PieceSpec, points: list[SensorPoint], position: Array,
-                direction: Array, noise: Array, bop: Array,
-                sampled: float) -> float:
-    """Polish the sampled worst orientation with a local search."""
+def _search_direction(fun: Any, direction: Array, step: float) -> float:
+    """The least of ``fun(direction)`` near a sampled direction: a local search
+    over the direction's two angles, to polish what the sampling found."""
+    start = np.array(_direction_angles(direction))
+    found = minimize(lambda a: fun(_angles_to_direction(float(a[0]), float(a[1]))), start,
+                     method="Nelder-Mead", options={"xatol": 1e-4, "fatol": 1e-7,
+                     "initial_simplex": [start, start + np.array([step, 0.0]),
+                                         start + np.array([0.0, step])]})
+    return float(found.fun)
 
+
+def _refine_min(piece: PieceSpec, points: list[SensorPoint], position: Array,
+                direction: Array, noise: Array, bop: Array, sampled: float) -> float:
+    """Polish the sampled worst orientation of a piece that must be seen."""
     xyz = np.array([p.xyz for p in points])
     axes = np.array([p.axis for p in points])
     br = remanence(piece.magnet, strong=False)
 
-    def ratio(angles: Array) -> float:
-        d = _angles_to_direction(float(angles[0]), float(angles[1]))
+    def ratio(d: Array) -> float:
         b = response_mt(piece.magnet, br, position[None, :], d, xyz, axes)[0]
-        sees = np.array([switch_sees(p.part, b[i:i + 1])[0] for i, p in enumerate(points)])
+        sees = _group_sees(points, b[None, :])[0]
         return float(((sees - noise) / bop).max())
 
-    start = np.array(_direction_angles(direction))
-    found = minimize(ratio, start, method="Nelder-Mead",
-                     options={"xatol": 1e-4, "fatol": 1e-6, "initial_simplex": [
-                         start, start + np.array([0.08, 0.0]), start + np.array([0.0, 0.08])]})
-    return min(sampled, float(found.fun))
+    return min(sampled, _search_direction(ratio, direction, 0.08))
 
 
 def _unseen_own(board: Board, build: Build, piece: PieceSpec, role: str,
@@ -333,7 +339,7 @@ def _unseen_own(board: Board, build: Build, piece: PieceSpec, role: str,
     """A piece the role must not see, in the hole itself (a marble under a piece
     switch), turned the worst way, with the neighbours adding to it."""
     b, _pos, _dirs = _own_field(board, build, piece, points, strong=True)
-    sees = np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
+    sees = _group_sees(points, b)
     brp = np.array([p.part.brp_min_mt for p in points])
     worst_hole, worst = "", -math.inf
     for hole_id, n in noise.items():
@@ -341,8 +347,7 @@ def _unseen_own(board: Board, build: Build, piece: PieceSpec, role: str,
         if ratio > worst:
             worst_hole, worst = hole_id, ratio
     limit = float(brp.min())
-    parts = "/".join(sorted({p.part.name for p in points}))
-    return Check(role, piece.kind, False, worst * limit, limit, parts, worst_hole,
+    return Check(role, piece.kind, False, worst * limit, limit, _parts(points), worst_hole,
                  f"{piece.kind} in the hole, turned the worst way, the nearest "
                  f"neighbour's piece adding to it")
 
@@ -352,8 +357,7 @@ def _empty(role: str, points: list[SensorPoint], noise: dict[str, Array]) -> Che
     hole_id, n = max(noise.items(), key=lambda kv: float((kv[1] / brp).max()))
     ratio = float((n / brp).max())
     limit = float(brp.min())
-    parts = "/".join(sorted({p.part.name for p in points}))
-    return Check(role, "neighbours", False, ratio * limit, limit, parts, hole_id,
+    return Check(role, "neighbours", False, ratio * limit, limit, _parts(points), hole_id,
                  "the hole empty, the neighbour's piece that does most harm turned "
                  "the worst way")
 
@@ -425,25 +429,15 @@ class _Interference:
 
 def _refine_max(piece: PieceSpec, point: SensorPoint, rel: Array, position: Array,
                 direction: Array, sampled: float) -> float:
+    """Polish the sampled strongest orientation of a neighbour's piece."""
     br = remanence(piece.magnet, strong=True)
     axis = np.array([point.axis])
 
-    def minus(angles: Array) -> float:
-        d = _angles_to_direction(float(angles[0]), float(angles[1]))
+    def minus(d: Array) -> float:
         b = response_mt(piece.magnet, br, position[None, :], d, rel, axis)[0]
         return -float(switch_sees(point.part, b)[0])
 
-    start = np.array(_direction_angles(direction))
-    found = minimize(minus, start, method="Nelder-Mead",
-                     options={"xatol": 1e-4, "fatol": 1e-7, "initial_simplex": [
-                         start, start + np.array([0.15, 0.0]), start + np.array([0.0, 0.15])]})
-    return max(sampled, -float(found.fun))
-
-
-def iter_rows(report: Report) -> Iterator[tuple[str, ...]]:
-    for c in report.checks:
-        yield (c.role, c.piece, "seen" if c.seen else "not seen", f"{c.field_mt:.2f}",
-               f"{c.limit_mt:g}", f"{c.margin:.2f}", c.hole)
+    return max(sampled, -_search_direction(minus, direction, 0.15))
 
 
 # -- the report -------------------------------------------------------------------

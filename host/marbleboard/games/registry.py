@@ -23,7 +23,23 @@ GAMES: dict[str, Game] = {game.name: game
 def default_layout() -> str:
     """The board of the first game that has one: what commands use when no board
     is named."""
-    return next(g.marbles.layout for g in GAMES.values() if g.marbles is not None)
+    first = marble_games()[0].marbles
+    assert first is not None
+    return first.layout
+
+
+def marble_games() -> list[Game]:
+    """The games played with marbles on a board, in the registry's order."""
+    return [g for g in GAMES.values() if g.marbles is not None]
+
+
+def game_on(layout: str) -> Game:
+    """The first game whose own board is ``layout``."""
+    for game in marble_games():
+        assert game.marbles is not None
+        if game.marbles.layout == layout:
+            return game
+    raise ValueError(f"no game is played on board {layout!r}")
 
 
 def get_game(name: str) -> Game:
