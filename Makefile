@@ -62,6 +62,8 @@ lint: $(STAMP)
 # Regenerate the committed board files, pictures and tables from the layouts,
 # for every board that ships (tests/board checks none of them is stale).
 LAYOUTS := wampoo wahoo wahoo6 stomple
+# The boards whose build under the holes is designed (board sensing proves it).
+SENSED := wampoo wahoo wahoo6
 docs: $(STAMP)
 	@for b in $(LAYOUTS); do \
 	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \
@@ -69,6 +71,9 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board render $$b --template -o hardware/templates/$$b-drill.svg && \
 	  $(BIN)/marbleboard board bom $$b --markdown -o hardware/bom/$$b.md && \
 	  $(BIN)/marbleboard board power $$b --markdown -o hardware/power/$$b.md || exit 1; \
+	done
+	@for b in $(SENSED); do \
+	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md || exit 1; \
 	done
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 

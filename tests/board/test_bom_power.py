@@ -21,7 +21,7 @@ def qty(items, word):
 
 def test_bom_quantities_follow_the_board(board):
     items = bill_of_materials(board)
-    assert qty(items, "Hall-effect") == 104
+    assert qty(items, "Hall sensor") == 104
     assert qty(items, "74HC165") == 13
     assert qty(items, "WS2812B") == 109
     assert qty(items, "Marble") == 16
@@ -31,7 +31,7 @@ def test_bom_quantities_follow_the_board(board):
 def test_bom_grows_with_the_track(board):
     bigger = build_layout("wampoo", holes_per_side=22)  # 88 track + 32 rows = 120 holes
     items = bill_of_materials(bigger)
-    assert qty(items, "Hall-effect") == 120
+    assert qty(items, "Hall sensor") == 120
     assert qty(items, "74HC165") == 15
     assert not any("unused" in i.note for i in items)  # 120 = 15 x 8: no spare inputs
 
@@ -61,7 +61,7 @@ def test_a_big_supply_needs_no_cap(board):
 
 
 def test_tables_print(board):
-    assert "| 104 | Hall-effect" in format_bom(board, markdown=True)
+    assert "| 104 | 3-axis linear Hall sensor" in format_bom(board, markdown=True)
     assert "Brightness cap" in format_budget(board)
     assert "49%" in format_budget(board, markdown=True)
 

@@ -93,7 +93,7 @@ def test_report_names_each_check_and_the_neighbours_fall_with_distance(fewer_dir
     # A dipole's field falls with the cube of distance: twice as far, about an eighth.
     assert 5 < n_near / n_far < 12
     # All holes together give at least what the nearest one gives.
-    assert near.all_holes["presence"] > n_near
+    assert near.crowded["presence"] > n_near
     text = sensing.format_report(near, markdown=True)
     assert "| presence | marble | must see it |" in text
 

@@ -25,10 +25,21 @@ def bill_of_materials(board: Board) -> list[Item]:
              "runs the firmware; USB to the Pi"),
         Item(1, "Raspberry Pi (Zero 2 W, 3, 4 or 5) with power supply and microSD card",
              "runs the host service"),
-        Item(len(board.holes),
-             "Hall-effect switch, omnipolar, continuous sampling (DRV5033AJ, SOT-23)",
-             "one under each hole; omnipolar so a marble's magnet works either way up"),
     ]
+    presence = board.build.sites_of("presence") if board.build else ()
+    if presence and presence[0].part == "TMAG5170A1":
+        items.append(Item(
+            len(board.holes) * len(presence),
+            "3-axis linear Hall sensor with a magnetic-switch alert output "
+            "(TMAG5170A1QDGKR, VSSOP-8)",
+            f"under each hole's centre; set at power-up to switch at "
+            f"{presence[0].threshold_mt:g} mT along any axis, so a marble is seen "
+            f"however it lies (hardware/sensing/{board.id}.md)"))
+    else:
+        items.append(Item(
+            len(board.holes),
+            "Hall-effect switch, omnipolar, continuous sampling (DRV5033AJ, SOT-23)",
+            "one under each hole; omnipolar so a marble's magnet works either way up"))
     if board.piece_sensors:
         items.append(Item(
             board.piece_sensors, "Hall-effect switch, unipolar, low sensitivity "

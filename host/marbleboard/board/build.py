@@ -35,6 +35,11 @@ class Site:
     r_mm: float
     angle_deg: float
     side: str = "top"
+    # For a switch that feels the field along the board: the direction it feels,
+    # in degrees from the line out from the hole's axis through the switch.
+    facing_deg: float = 0.0
+    # For a sensor whose switching field is set when it is configured.
+    threshold_mt: float | None = None
 
     def xy(self, rotation_deg: float = 0.0) -> tuple[float, float]:
         a = math.radians(self.angle_deg + rotation_deg)

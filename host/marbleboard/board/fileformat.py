@@ -383,7 +383,7 @@ def _magnet(c: _Checker, data: Any, where: str) -> Magnet | None:
 
 
 def _build(c: _Checker, data: Any) -> Build | None:
-    from .parts import SWITCHES
+    from .parts import PARTS, switch_for
     where = "build"
     optional = {"gap_mm", "pcb_mm", "registration_mm", "hole_tolerance_mm", "sheet_mm",
                 "sheet_hole_mm", "cutout_mm", "rotation_deg"}
@@ -404,13 +404,21 @@ def _build(c: _Checker, data: Any) -> Build | None:
     else:
         for i, item in enumerate(data["sites"]):
             w = f"build site #{i}"
-            if not c.obj(item, w, {"role", "part", "r_mm", "angle_deg"}, {"side"}):
+            if not c.obj(item, w, {"role", "part", "r_mm", "angle_deg"},
+                         {"side", "facing_deg", "threshold_mt"}):
                 continue
+            part = _one_of(c, item, "part", w, PARTS, "DRV5033AJ")
+            threshold = c.get(item, "threshold_mt", w, float)
+            try:
+                switch_for(part, threshold)
+            except ValueError as e:
+                c.fail(w, str(e))
             sites.append(Site(role=_one_of(c, item, "role", w, SITE_ROLES, "presence"),
-                              part=_one_of(c, item, "part", w, tuple(SWITCHES), "DRV5033AJ"),
-                              r_mm=c.get(item, "r_mm", w, float, 0.0),
+                              part=part, r_mm=c.get(item, "r_mm", w, float, 0.0),
                               angle_deg=c.get(item, "angle_deg", w, float, 0.0),
-                              side=_one_of(c, item, "side", w, SIDES, "top")))
+                              side=_one_of(c, item, "side", w, SIDES, "top"),
+                              facing_deg=c.get(item, "facing_deg", w, float, 0.0),
+                              threshold_mt=threshold))
     get = c.get
     return Build(top_mm=c.positive(data, "top_mm", where), seat=seat, sites=tuple(sites),
                  gap_mm=(float(gap[0]), float(gap[1])),
@@ -628,8 +636,17 @@ def _build_data(b: Build) -> dict[str, Any]:
         data["cutout_mm"] = _num(b.cutout_mm)
     if b.rotation_deg:
         data["rotation_deg"] = _num(b.rotation_deg)
-    data["sites"] = [{"role": s.role, "part": s.part, "r_mm": _num(s.r_mm),
-                      "angle_deg": _num(s.angle_deg), "side": s.side} for s in b.sites]
+    data["sites"] = [_site_data(s) for s in b.sites]
+    return data
+
+
+def _site_data(s: Site) -> dict[str, Any]:
+    data: dict[str, Any] = {"role": s.role, "part": s.part, "r_mm": _num(s.r_mm),
+                            "angle_deg": _num(s.angle_deg), "side": s.side}
+    if s.facing_deg:
+        data["facing_deg"] = _num(s.facing_deg)
+    if s.threshold_mt is not None:
+        data["threshold_mt"] = _num(s.threshold_mt)
     return data
 
 

@@ -32,13 +32,14 @@ from scipy.spatial.transform import Rotation  # type: ignore[import-untyped]
 
 from .build import Build, Magnet, Site
 from .model import Board, Hole
-from .parts import GRADES, ROOM_C, SWITCHES, HallSwitch
+from .parts import GRADES, ROOM_C, HallSwitch, body_of, switch_for
 
 Array: TypeAlias = Any  # a numpy array; numpy's own types do not survive its indexing
 
 REQUIRED_MARGIN = 1.25  # on top of the datasheet's own worst-case limits
 FREE_DIRECTIONS = 2000  # a marble's magnet axis, spread evenly over the sphere
 NEIGHBOUR_DIRECTIONS = 400
+RING = 1.25  # the holes next to one: within this times the nearest one's distance
 NEAR_MM = 100.0  # neighbours closer than this are searched over every tolerance corner
 
 
@@ -85,10 +86,10 @@ def remanence(magnet: Magnet, strong: bool) -> float:
     return grade.br_min_t * (1 + grade.br_tc_per_c * (ROOM_C[1] - 20))
 
 
-def response_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
-                points_mm: Array, axes: Array) -> Array:
-    """Field along each switch's sensitive axis (mT), for the magnet at each of
-    ``positions`` turned to each of ``directions``: shape (configs, points)."""
+def field_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
+             points_mm: Array) -> Array:
+    """The field vector (mT) at each point, for the magnet at each of ``positions``
+    turned to each of ``directions``: shape (configs, points, 3)."""
     positions_mm = np.atleast_2d(positions_mm)
     magnet_obj = magpylib.magnet.Cylinder(
         polarization=(0, 0, br),
@@ -98,14 +99,33 @@ def response_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Arra
     magnet_obj.position = np.broadcast_to(positions_mm, (n, 3)) * 1e-3
     rotations = rotations_to(np.ascontiguousarray(np.broadcast_to(directions, (n, 3))))
     magnet_obj.orientation = rotations if n > 1 else rotations[0]
-    b = np.reshape(magnet_obj.getB(points_mm * 1e-3), (n, len(points_mm), 3))
-    return np.einsum("cpk,pk->cp", b, np.asarray(axes, dtype=float)) * 1e3
+    return np.reshape(magnet_obj.getB(points_mm * 1e-3), (n, len(points_mm), 3)) * 1e3
+
+
+def response_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
+                points_mm: Array, axes: Array) -> Array:
+    """Field along each switch's sensitive axis (mT): shape (configs, points)."""
+    b = field_mt(magnet, br, positions_mm, directions, points_mm)
+    return np.einsum("cpk,pk->cp", b, np.asarray(axes, dtype=float))
 
 
 def switch_sees(part: HallSwitch, b: Array) -> Array:
-    """The field a switch acts on: its magnitude for an omnipolar part, the signed
-    component for one that answers a south pole only."""
+    """The field a switch acts on, from the field along its axis: its size for an
+    omnipolar part, the signed component for one that answers a south pole only."""
     return np.abs(b) if part.omnipolar else b
+
+
+def felt_mt(points: list[SensorPoint], b: Array) -> Array:
+    """What each switch acts on, from field vectors of shape (configs, points, 3): a
+    three-axis sensor switches when any axis passes its threshold, so it acts on
+    the largest component."""
+    out = np.empty(b.shape[:2])
+    for i, p in enumerate(points):
+        if p.part.three_axes:
+            out[:, i] = np.abs(b[:, i]).max(axis=1)
+        else:
+            out[:, i] = switch_sees(p.part, b[:, i] @ np.asarray(p.axis))
+    return out
 
 
 # -- the geometry under a hole ---------------------------------------------------
@@ -122,12 +142,17 @@ def sensor_points(build: Build, sites: tuple[Site, ...]) -> list[SensorPoint]:
     near = build.pcb_top_mm
     points = []
     for site in sites:
-        part = SWITCHES[site.part]
+        part = switch_for(site.part, site.threshold_mt)
         x, y = site.xy(build.rotation_deg)
         if site.side == "top":
-            z, axis = near + part.element_above_board_mm, (0.0, 0.0, 1.0)
+            z, up = near + part.element_above_board_mm, 1.0
         else:
-            z, axis = near - build.pcb_mm - part.element_above_board_mm, (0.0, 0.0, -1.0)
+            z, up = near - build.pcb_mm - part.element_above_board_mm, -1.0
+        if part.in_plane:
+            a = math.radians(site.angle_deg + build.rotation_deg + site.facing_deg)
+            axis = (math.cos(a), math.sin(a), 0.0)
+        else:
+            axis = (0.0, 0.0, up)
         points.append(SensorPoint(site, part, (x, y, z), axis))
     return points
 
@@ -216,13 +241,78 @@ class Report:
     build: Build
     pieces: list[PieceSpec]
     checks: list[Check] = field(default_factory=list)
-    # The most field every other hole's piece together can put on one switch of an
-    # empty hole, each turned the worst way: far beyond any real game, reported only.
-    all_holes: dict[str, float] = field(default_factory=dict)
+    # Reported beside the checks, which take one neighbour at a time: the most
+    # field the pieces in all the holes next to an empty one can put on one of its
+    # switches together, each turned the worst way, and every piece of the game.
+    ring: dict[str, float] = field(default_factory=dict)
+    crowded: dict[str, float] = field(default_factory=dict)
+    clearances: list[Clearance] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
+        return all(c.ok for c in self.checks) and all(c.ok for c in self.clearances)
+
+
+CLEARANCE_MM = 0.3  # between a resting marble and anything under it
+
+
+@dataclass(frozen=True)
+class Clearance:
+    """Room between a marble resting as low as its hole lets it and a part of the
+    build: ``have_mm`` must reach ``CLEARANCE_MM``."""
+
+    what: str
+    have_mm: float
+
+    @property
+    def ok(self) -> bool:
+        return self.have_mm >= CLEARANCE_MM
+
+
+def clearances(board: Board, build: Build) -> list[Clearance]:
+    """Whether the sensor board and its switches leave room for a marble resting as
+    low as its hole allows, with the sensor board off its place by the registration
+    tolerance: where the marble dips below the board's top the board needs a
+    cut-out (``cutout_mm``), and no switch may stand where the marble is."""
+    r = board.marble_diameter_mm / 2
+    centre, _ = build.marble_centre_z(board.marble_diameter_mm, board.hole_diameter_mm)
+    bottom = centre - r
+    top = build.pcb_top_mm
+    slack = build.registration_mm
+
+    def reach(z: float) -> float:
+        """How far out from the hole's axis the marble is at height ``z``."""
+        dz = centre - z
+        return math.sqrt(r * r - dz * dz) if abs(dz) < r else 0.0
+
+    def beside(inner: float, z_from: float, z_to: float) -> float:
+        """Room between the marble and a part from ``inner`` outwards between two
+        heights: above the marble's lowest point, or beside it."""
+        if bottom >= z_to:
+            return bottom - z_to
+        return inner - slack - max(reach(z) for z in np.linspace(z_from, z_to, 12))
+
+    hole = build.cutout_mm / 2
+    out = []
+    if build.cutout_mm:
+        out.append(Clearance(f"the marble in the sensor board's {build.cutout_mm:g} mm "
+                             f"cut-out", round(beside(hole, top - build.pcb_mm, top), 3)))
+    else:
+        out.append(Clearance("the marble above the sensor board (no cut-out)",
+                             round(bottom - top, 3)))
+    for site in build.sites:
+        length, width, height = body_of(site.part)
+        inner = site.r_mm - math.hypot(length, width) / 2  # however the package is turned
+        if site.side == "top":
+            gap = beside(inner, top, top + height)
+        else:
+            below = top - build.pcb_mm
+            gap = beside(inner, below - height, below)
+        if build.cutout_mm:
+            gap = min(gap, inner - hole)  # a package cannot sit over the cut-out
+        out.append(Clearance(f"{site.role} switch {site.part} at {site.r_mm:g} mm, "
+                             f"{site.angle_deg:g} degrees, {site.side} side", round(gap, 3)))
+    return out
 
 
 # -- the computation -------------------------------------------------------------
@@ -242,7 +332,7 @@ def analyse(board: Board) -> Report:
         raise SensingError(f"board {board.id!r} has no 'build' section: nothing says "
                            f"where its switches sit")
     pieces = pieces_of(board)
-    report = Report(board, build, pieces)
+    report = Report(board, build, pieces, clearances=clearances(board, build))
     interference = _Interference(board, build, pieces)
     for role in ("presence", "piece"):
         sites = build.sites_of(role)
@@ -253,7 +343,8 @@ def analyse(board: Board) -> Report:
         points = sensor_points(build, sites)
         both = {h.id: interference.at(h, points) for h in board.holes}
         noise = {hole_id: v[0] for hole_id, v in both.items()}
-        report.all_holes[role] = max(float(v[1].max()) for v in both.values())
+        report.ring[role] = max(float(v[1].max()) for v in both.values())
+        report.crowded[role] = max(float(v[2].max()) for v in both.values())
         for piece in pieces:
             must_see = role == "presence" or piece.playing_piece
             if must_see:
@@ -262,11 +353,6 @@ def analyse(board: Board) -> Report:
                 report.checks.append(_unseen_own(board, build, piece, role, points, noise))
         report.checks.append(_empty(role, points, noise))
     return report
-
-
-def _group_sees(points: list[SensorPoint], b: Array) -> Array:
-    """What each switch of a group acts on, for fields of shape (poses, switches)."""
-    return np.stack([switch_sees(p.part, b[:, i]) for i, p in enumerate(points)], axis=1)
 
 
 def _parts(points: list[SensorPoint]) -> str:
@@ -281,15 +367,13 @@ def _own_field(board: Board, build: Build, piece: PieceSpec, points: list[Sensor
     pos = np.repeat(positions, len(dirs), axis=0)
     d = np.tile(dirs, (len(positions), 1))
     xyz = np.array([p.xyz for p in points])
-    axes = np.array([p.axis for p in points])
-    b = response_mt(piece.magnet, remanence(piece.magnet, strong), pos, d, xyz, axes)
+    b = felt_mt(points, field_mt(piece.magnet, remanence(piece.magnet, strong), pos, d, xyz))
     return b, pos, d
 
 
 def _seen(board: Board, build: Build, piece: PieceSpec, role: str,
           points: list[SensorPoint], noise: dict[str, Array]) -> Check:
-    b, pos, dirs = _own_field(board, build, piece, points, strong=False)
-    sees = _group_sees(points, b)
+    sees, pos, dirs = _own_field(board, build, piece, points, strong=False)
     bop = np.array([p.part.bop_max_mt for p in points])
     # Each switch against its own limit: the group operates when any one does.
     worst_hole, worst_value, worst_cfg = "", math.inf, 0
@@ -323,12 +407,10 @@ def _refine_min(piece: PieceSpec, points: list[SensorPoint], position: Array,
                 direction: Array, noise: Array, bop: Array, sampled: float) -> float:
     """Polish the sampled worst orientation of a piece that must be seen."""
     xyz = np.array([p.xyz for p in points])
-    axes = np.array([p.axis for p in points])
     br = remanence(piece.magnet, strong=False)
 
     def ratio(d: Array) -> float:
-        b = response_mt(piece.magnet, br, position[None, :], d, xyz, axes)[0]
-        sees = _group_sees(points, b[None, :])[0]
+        sees = felt_mt(points, field_mt(piece.magnet, br, position[None, :], d, xyz))[0]
         return float(((sees - noise) / bop).max())
 
     return min(sampled, _search_direction(ratio, direction, 0.08))
@@ -338,8 +420,7 @@ def _unseen_own(board: Board, build: Build, piece: PieceSpec, role: str,
                 points: list[SensorPoint], noise: dict[str, Array]) -> Check:
     """A piece the role must not see, in the hole itself (a marble under a piece
     switch), turned the worst way, with the neighbours adding to it."""
-    b, _pos, _dirs = _own_field(board, build, piece, points, strong=True)
-    sees = _group_sees(points, b)
+    sees, _pos, _dirs = _own_field(board, build, piece, points, strong=True)
     brp = np.array([p.part.brp_min_mt for p in points])
     worst_hole, worst = "", -math.inf
     for hole_id, n in noise.items():
@@ -365,10 +446,10 @@ def _empty(role: str, points: list[SensorPoint], noise: dict[str, Array]) -> Che
 class _Interference:
     """The most field the pieces in other holes can put on each switch of a hole.
 
-    Every other hole holds a marble, or, for as many holes as there are such
-    pieces, whichever other piece does more harm; each piece is turned and shifted
-    within its tolerances the worst way for that switch. Fields of different holes
-    are added as magnitudes, so they never cancel."""
+    Each piece is turned and shifted within its tolerances the worst way for that
+    switch. Fields of different holes are added as magnitudes, as if every piece
+    were turned to point its field the same way at the switch (a dipole can give
+    a point a field in any direction), so they never cancel."""
 
     def __init__(self, board: Board, build: Build, pieces: list[PieceSpec]):
         self.board, self.build, self.pieces = board, build, pieces
@@ -376,25 +457,26 @@ class _Interference:
         self._boxes = {p.kind: magnet_box(board, build, p) for p in pieces}
         self._dirs = {p.kind: orientations(p.magnet, NEIGHBOUR_DIRECTIONS) for p in pieces}
 
-    def at(self, hole: Hole, points: list[SensorPoint]) -> tuple[Array, Array]:
+    def at(self, hole: Hole, points: list[SensorPoint]) -> tuple[Array, Array, Array]:
         """For each switch: the most field one other hole's piece can give it (the
-        nearest neighbour's, as a rule), and the most all of them together can."""
+        nearest neighbour's, as a rule); the most the pieces in all the holes next
+        to this one can together (every hole within ``RING`` times the nearest
+        one's distance: two on a track, four on a square grid); and the most every
+        piece of the game can, each in one of the holes where it does most harm."""
         others = [h for h in self.board.holes if h.id != hole.id]
-        one, total = [], []
+        dist = np.array([math.hypot(h.x - hole.x, h.y - hole.y) for h in others])
+        ring = dist <= RING * dist.min()
+        pieces = sum(p.count for p in self.pieces)
+        one, near, total = [], [], []
         for point in points:
-            per_piece = {p.kind: np.array([self._one(p, point, hole, h) for h in others])
-                         for p in self.pieces}
-            base = max(self.pieces, key=lambda p: p.count)
-            marbles = per_piece[base.kind]
-            extra = np.zeros_like(marbles)
-            for p in self.pieces:
-                if p is base:
-                    continue
-                gain = np.sort(np.clip(per_piece[p.kind] - marbles, 0, None))[::-1][:p.count]
-                extra[:len(gain)] += gain  # the few strongest holes take those pieces
-            one.append(float(max(v.max() for v in per_piece.values())))
-            total.append(float(marbles.sum() + extra.sum()))
-        return np.array(one), np.array(total)
+            # Each hole at its most harmful piece: an upper bound, since it may use
+            # more of the strongest kind than the game has.
+            worst = np.max([[self._one(p, point, hole, h) for h in others]
+                            for p in self.pieces], axis=0)
+            one.append(float(worst.max()))
+            near.append(float(np.sort(worst[ring])[::-1][:pieces].sum()))
+            total.append(float(np.sort(worst)[::-1][:pieces].sum()))
+        return np.array(one), np.array(near), np.array(total)
 
     def _one(self, piece: PieceSpec, point: SensorPoint, hole: Hole, other: Hole) -> float:
         sx, sy, sz = point.xyz
@@ -416,9 +498,9 @@ class _Interference:
         pos = np.repeat(positions, len(dirs), axis=0)
         d = np.tile(dirs, (len(positions), 1))
         rel = np.array([[rx, ry, sz]])
-        b = response_mt(piece.magnet, remanence(piece.magnet, strong=True), pos, d, rel,
-                        np.array([point.axis]))[:, 0]
-        value = float(switch_sees(point.part, b).max())
+        b = felt_mt([point], field_mt(piece.magnet, remanence(piece.magnet, strong=True),
+                                      pos, d, rel))[:, 0]
+        value = float(b.max())
         value = max(value, 0.0)
         if piece.magnet.rests == "free" and dist < NEAR_MM:
             value = _refine_max(piece, point, rel, pos[int(b.argmax())], d[int(b.argmax())],
@@ -431,11 +513,10 @@ def _refine_max(piece: PieceSpec, point: SensorPoint, rel: Array, position: Arra
                 direction: Array, sampled: float) -> float:
     """Polish the sampled strongest orientation of a neighbour's piece."""
     br = remanence(piece.magnet, strong=True)
-    axis = np.array([point.axis])
 
     def minus(d: Array) -> float:
-        b = response_mt(piece.magnet, br, position[None, :], d, rel, axis)[0]
-        return -float(switch_sees(point.part, b)[0])
+        return -float(felt_mt([point], field_mt(piece.magnet, br, position[None, :], d,
+                                                rel))[0, 0])
 
     return max(sampled, -_search_direction(minus, direction, 0.15))
 
@@ -446,14 +527,48 @@ def _fmt(v: float) -> str:
     return "inf" if math.isinf(v) else f"{v:.2f}"
 
 
+def _page_head(report: Report) -> list[str]:
+    """What the page is about: the build and the pieces the figures come from."""
+    b, board = report.build, report.board
+    seat = (f"on the rim of its {board.hole_diameter_mm:g} mm hole" if b.seat == "rim"
+            else f"on a {b.sheet_mm:g} mm sheet pierced {b.sheet_hole_mm:g} mm")
+    lines = [f"# Sensing on the {board.name} board", "",
+             "Computed by `marbleboard board sensing " + board.id + "` (magpylib) from the "
+             "board file's `build` section; `make docs` writes this page. Every "
+             f"orientation of a piece and every corner of the tolerances is searched; a "
+             f"check passes with a margin of {REQUIRED_MARGIN:g} or more.", "",
+             "## The build", "",
+             f"- A {board.marble_diameter_mm:g} mm marble rests {seat}; the sensor board "
+             f"lies {b.top_mm:g} mm under the top face, {b.gap_mm[0]:g} to "
+             f"{b.gap_mm[1]:g} mm lower still where glue or a warp leaves a gap, and up "
+             f"to {b.registration_mm:g} mm off the hole's axis.",
+             f"- Holes are drilled within {b.hole_tolerance_mm:g} mm of their size."]
+    for p in report.pieces:
+        m = p.magnet
+        where = (f"cast within {m.offset_mm:g} mm of its centre, turned any way" if
+                 m.rests == "free" else f"{m.pole_down} pole down, its centre "
+                 f"{m.z_mm:g} mm above the top, tilted up to {m.tilt_deg:g} degrees")
+        lines.append(f"- {p.count} x {p.kind}, magnet {m.label} (a disc), {where}.")
+    for site in b.sites:
+        part = switch_for(site.part, site.threshold_mt)
+        lines.append(f"- {site.role} sensor: {site.part}"
+                     + (f" switching at {site.threshold_mt:g} mT" if site.threshold_mt
+                        else "")
+                     + f", {site.r_mm:g} mm from the hole's axis, on the sensor board's "
+                       f"{site.side} side; figures from {part.source}.")
+    return [*lines, "", "## The checks", ""]
+
+
 def format_report(report: Report, markdown: bool = False) -> str:
     """The tables ``marbleboard board sensing`` prints and ``hardware/sensing/`` holds."""
 
     lines: list[str] = []
+    if markdown:
+        lines += _page_head(report)
     rows = [(c.role, c.piece, ("must see it" if c.seen else "must not see it"),
              c.part, f"{c.field_mt:.2f}",
-             (f">= {c.limit_mt:g} (highest operate point)" if c.seen
-              else f"<= {c.limit_mt:g} (lowest release point)"),
+             (f">= {c.limit_mt:.2f} (highest operate point)" if c.seen
+              else f"<= {c.limit_mt:.2f} (lowest release point)"),
              _fmt(c.margin), "yes" if c.ok else "NO", c.hole, c.what)
             for c in report.checks]
     head = ("switches", "piece", "", "part", "field mT", "datasheet limit mT", "margin",
@@ -467,8 +582,17 @@ def format_report(report: Report, markdown: bool = False) -> str:
             lines.append(f"{r[0]:8} {r[1]:18} {r[2]:15} {r[4]:>7} mT vs {r[5]:38} "
                          f"margin {r[6]:>5} {'ok' if r[7] == 'yes' else 'FAILS'}  ({r[8]})")
     lines.append("")
-    for role, v in report.all_holes.items():
-        lines.append(f"Every other hole full at once, each piece turned the worst way for "
-                     f"one {role} switch of an empty hole: {v:.2f} mT at most.")
+    for role in report.ring:
+        lines.append(f"Beyond the checks, one {role} switch of an empty hole, each "
+                     f"piece turned the worst way for it: {report.ring[role]:.2f} mT at "
+                     f"most from the holes next to it all full; "
+                     f"{report.crowded[role]:.2f} mT from every piece of the game in "
+                     f"the holes round it.")
+    if report.clearances:
+        lines.append("")
+        lines.append("Room round a marble resting as low as its hole lets it "
+                     f"(at least {CLEARANCE_MM:g} mm):")
+        lines += [f"- {c.what}: {c.have_mm:.2f} mm{'' if c.ok else '  TOO LITTLE'}"
+                  for c in report.clearances]
     lines.append("")
     return "\n".join(lines)

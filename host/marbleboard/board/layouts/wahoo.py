@@ -31,6 +31,7 @@ from typing import Any
 
 from ...games.wahoo.geometry import ARM_HALF_WIDTH, ROW, SEATS, check_side, geometry
 from ..fileformat import FORMAT, VERSION
+from .marbles import MARBLE_MAGNET, MARBLE_NOTE, rim_build
 
 SIDES = {4: ("south", "west", "north", "east"),
          6: ("south", "south-west", "north-west", "north", "north-east", "south-east")}
@@ -177,7 +178,9 @@ def build(**params: Any) -> dict[str, Any]:
                   "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
                   "logic_ma": 60, "headroom": 0.9},
         "pieces": [{"kind": "marble", "count": ROW * colours,
-                    "note": "4 in each seat's colour, each carrying a magnet"}],
+                    "note": f"4 in each seat's colour, each {MARBLE_NOTE}",
+                    "magnet": MARBLE_MAGNET}],
+        "build": rim_build(),
         "seats": [{"name": n, "colour": c, "side": sd}
                   for (n, c), sd in zip(SEATS, SIDES[colours], strict=False)],
         "lamps": lamp_data,

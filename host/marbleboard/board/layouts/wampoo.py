@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..fileformat import FORMAT, VERSION
+from .marbles import MARBLE_MAGNET, MARBLE_NOTE, rim_build
 
 SEATS = [("red", "#d62828", "south"), ("blue", "#1d4ed8", "west"),
          ("yellow", "#e9b308", "north"), ("green", "#15803d", "east")]
@@ -140,7 +141,9 @@ def build(**params: Any) -> dict[str, Any]:
                   "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
                   "logic_ma": 60, "headroom": 0.9},
         "pieces": [{"kind": "marble", "count": 4 * ROW,
-                    "note": "4 in each seat's colour, each carrying a magnet"}],
+                    "note": f"4 in each seat's colour, each {MARBLE_NOTE}",
+                    "magnet": MARBLE_MAGNET}],
+        "build": rim_build(),
         "seats": [{"name": n, "colour": c, "side": sd} for n, c, sd in SEATS],
         "lamps": lamps,
         "holes": holes,

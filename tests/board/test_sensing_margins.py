@@ -1,0 +1,81 @@
+"""Every shipped board whose build is designed senses its pieces: the computed
+fields against the sensors' datasheet limits, with margin, and room for a marble.
+
+The requirement these check (hardware/sensing/design-notes.md): "a marble placed in
+a hole is seen in every resting orientation and position tolerance, and nothing in
+a neighbouring hole is" - a present piece above the highest operate point, a
+neighbour's piece below the lowest release point, each by REQUIRED_MARGIN."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from marbleboard.board import build_layout, sensing
+from marbleboard.board.layouts import LAYOUTS
+from marbleboard.board.parts import THRESHOLD_SENSORS, switch_for
+
+DESIGNED = [name for name in sorted(LAYOUTS) if build_layout(name).build is not None]
+
+
+def test_the_marble_boards_are_designed():
+    assert {"wampoo", "wahoo", "wahoo6"} <= set(DESIGNED)
+
+
+@pytest.fixture(scope="module", params=DESIGNED)
+def report(request):
+    return sensing.analyse(build_layout(request.param))
+
+
+def test_a_present_marble_is_seen_however_it_lies(report):
+    seen = [c for c in report.checks if c.seen]
+    assert seen
+    for c in seen:
+        assert c.field_mt >= sensing.REQUIRED_MARGIN * c.limit_mt, c
+
+
+def test_a_neighbours_marble_is_not_seen(report):
+    unseen = [c for c in report.checks if not c.seen]
+    assert any(c.piece == "neighbours" for c in unseen)
+    for c in unseen:
+        assert c.field_mt * sensing.REQUIRED_MARGIN <= c.limit_mt, c
+
+
+def test_the_marble_clears_the_sensor_board_and_its_parts(report):
+    assert report.clearances
+    for c in report.clearances:
+        assert c.have_mm >= sensing.CLEARANCE_MM, c
+
+
+def test_committed_sensing_pages_are_current(root):
+    for name in DESIGNED:
+        page = (root / f"hardware/sensing/{name}.md").read_text()
+        assert page == sensing.format_report(sensing.analyse(build_layout(name)),
+                                             markdown=True), name
+
+
+def test_a_threshold_sensor_switches_near_its_threshold_and_no_closer():
+    part = THRESHOLD_SENSORS["TMAG5170A1"]
+    s = switch_for("TMAG5170A1", 5.0)
+    t = part.code(5.0) * part.lsb_mt
+    assert s.brp_min_mt < t < s.bop_max_mt
+    # Errors only widen the band: a larger sensitivity error, a wider band.
+    assert s.bop_max_mt - s.brp_min_mt > 2 * (part.offset_mt + 5 * part.noise_mt)
+    with pytest.raises(ValueError, match="cannot switch at 40 mT"):
+        switch_for("TMAG5170A1", 40.0)
+    with pytest.raises(ValueError, match="needs a threshold"):
+        switch_for("TMAG5170A1")
+
+
+def test_a_three_axis_switch_has_no_blind_orientation():
+    # The largest of three components is never under 1/sqrt(3) of the field's size,
+    # so one sensor under the hole sees a marble turned any way.
+    dirs = sensing.fibonacci_directions(3000)
+    magnet = build_layout("wampoo").pieces[0].magnet
+    b = sensing.field_mt(magnet, 1.3, np.zeros((1, 3)), dirs, np.array([[0.0, 0.0, -10.0]]))
+    largest = np.abs(b[:, 0]).max(axis=1)
+    size = np.linalg.norm(b[:, 0], axis=1)
+    assert (largest >= size / math.sqrt(3) - 1e-9).all()
+    assert largest.min() > 0.3 * largest.max()
