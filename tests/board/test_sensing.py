@@ -19,8 +19,7 @@ DOWN = np.array([0.0, 0.0, 1.0])
 def field_at(points, directions, magnet=MARBLE):
     """Bz (mT) at each point, for the magnet at the origin turned each way."""
     pts = np.array(points, dtype=float)
-    axes = np.tile(DOWN, (len(pts), 1))
-    return sensing.response_mt(magnet, 1.3, np.zeros((1, 3)), directions, pts, axes)
+    return sensing.field_mt(magnet, 1.3, np.zeros((1, 3)), directions, pts) @ DOWN
 
 
 def test_one_switch_misses_some_orientation_wherever_it_sits():

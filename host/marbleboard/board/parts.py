@@ -70,12 +70,12 @@ class ThresholdSensor:
         it is below by every error (five standard deviations of noise)."""
         t = self.code(threshold_mt) * self.lsb_mt
         spread = self.offset_mt + 5 * self.noise_mt
+        # One threshold with no hysteresis: it operates and releases at the same field.
+        low = (t - spread) / (1 + self.gain_error)
+        high = (t + spread) / (1 - self.gain_error)
         return HallSwitch(
-            f"{self.name} at {t:.2f} mT", True,
-            bop_min_mt=(t - spread) / (1 + self.gain_error),
-            bop_max_mt=(t + spread) / (1 - self.gain_error),
-            brp_min_mt=(t - spread) / (1 + self.gain_error),
-            brp_max_mt=(t + spread) / (1 - self.gain_error),
+            f"{self.name} at {t:.2f} mT", True, bop_min_mt=low, bop_max_mt=high,
+            brp_min_mt=low, brp_max_mt=high,
             icc_max_ma=self.icc_max_ma, vcc_min_v=self.vcc_min_v,
             element_above_board_mm=self.element_above_board_mm, source=self.source,
             three_axes=True, body_mm=self.body_mm)
@@ -135,12 +135,6 @@ def switch_for(part: str, threshold_mt: float | None = None) -> HallSwitch:
             raise ValueError(f"{part} needs a threshold ('threshold_mt')")
         return THRESHOLD_SENSORS[part].as_switch(threshold_mt)
     return SWITCHES[part]
-
-
-def body_of(part: str) -> tuple[float, float, float]:
-    if part in THRESHOLD_SENSORS:
-        return THRESHOLD_SENSORS[part].body_mm
-    return SWITCHES[part].body_mm
 
 
 @dataclass(frozen=True)

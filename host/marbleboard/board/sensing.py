@@ -32,7 +32,7 @@ from scipy.spatial.transform import Rotation  # type: ignore[import-untyped]
 
 from .build import Build, Magnet, Site
 from .model import Board, Hole
-from .parts import GRADES, ROOM_C, HallSwitch, body_of, switch_for
+from .parts import GRADES, ROOM_C, HallSwitch, switch_for
 
 Array: TypeAlias = Any  # a numpy array; numpy's own types do not survive its indexing
 
@@ -100,13 +100,6 @@ def field_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
     rotations = rotations_to(np.ascontiguousarray(np.broadcast_to(directions, (n, 3))))
     magnet_obj.orientation = rotations if n > 1 else rotations[0]
     return np.reshape(magnet_obj.getB(points_mm * 1e-3), (n, len(points_mm), 3)) * 1e3
-
-
-def response_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
-                points_mm: Array, axes: Array) -> Array:
-    """Field along each switch's sensitive axis (mT): shape (configs, points)."""
-    b = field_mt(magnet, br, positions_mm, directions, points_mm)
-    return np.einsum("cpk,pk->cp", b, np.asarray(axes, dtype=float))
 
 
 def switch_sees(part: HallSwitch, b: Array) -> Array:
@@ -301,7 +294,7 @@ def clearances(board: Board, build: Build) -> list[Clearance]:
         out.append(Clearance("the marble above the sensor board (no cut-out)",
                              round(bottom - top, 3)))
     for site in build.sites:
-        length, width, height = body_of(site.part)
+        length, width, height = switch_for(site.part, site.threshold_mt).body_mm
         inner = site.r_mm - math.hypot(length, width) / 2  # however the package is turned
         if site.side == "top":
             gap = beside(inner, top, top + height)
