@@ -51,11 +51,13 @@ class Firmware:
         now = hw.ticks_ms()
         self.last_rx = now
         self.next_frame = now
+        self.next_setup = now
 
     # --- the loop ---------------------------------------------------------------
 
     def start(self):
         hw = self.hw
+        self._setup_sensors(hw.ticks_ms())
         hw.read_sensors(self.scanner.raw)
         self.scanner.prime(hw.ticks_ms())
         self._waiting()
@@ -79,6 +81,8 @@ class Firmware:
                 self.handle(line, now)
         if self.tx_stalled and hw.serial_writable():
             self._resume(now)
+        if ticks_diff(now, self.next_setup) >= 0:
+            self._setup_sensors(now)
         hw.read_sensors(self.scanner.raw)
         events = self.events
         scanner = self.scanner
@@ -114,6 +118,13 @@ class Firmware:
         if not busy:
             hw.idle()
         hw.feed_watchdog()
+
+    def _setup_sensors(self, now):
+        # Sent again and again: a sensor whose supply dipped has forgotten it and
+        # reads as an empty hole until it hears it once more.
+        self.next_setup = ticks_add(now, self.cfg.SENSOR_SETUP_MS)
+        if self.cfg.SENSOR_SETUP:
+            self.hw.setup_sensors(self.cfg.SENSOR_SETUP)
 
     # --- messages -----------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 # The Pico itself: the only module that touches machine and rp2.
 #
-# Sensors: a chain of 74HC165s read with hardware SPI into a preallocated buffer.
+# Sensors: a chain of 74HC165s read with hardware SPI into a preallocated buffer;
+# sensors that need setting up hear it on the same bus's TX, under their own CS.
 # LEDs: WS2812s fed by a PIO state machine from DMA, so the processor keeps
 # scanning while a frame goes out and interrupts are never masked (the stock
 # neopixel.write() masks them for about 8 ms per 260 LEDs). A frame is started
@@ -50,6 +51,9 @@ class PicoHardware(Hardware):
                                sck=machine.Pin(cfg.SCK), mosi=machine.Pin(cfg.MOSI),
                                miso=machine.Pin(cfg.MISO))
         self.load = machine.Pin(cfg.LOAD, machine.Pin.OUT, value=1)
+        self.sensor_cs = machine.Pin(cfg.SENSOR_CS, machine.Pin.OUT, value=1)
+        self.setup_from = None
+        self.setup_views = ()  # one view a frame, made once: the loop allocates nothing
         self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=machine.Pin(cfg.LED))
         self.sm.active(1)
         self.dma = rp2.DMA()
@@ -72,6 +76,20 @@ class PicoHardware(Hardware):
         self.load.value(0)  # SH/LD low: every register latches its eight sensors
         self.load.value(1)
         self.spi.readinto(buf)
+
+    def setup_sensors(self, frames):
+        # The registers' clock runs too, but SH/LD is high: they only shift, and
+        # the next scan loads them afresh.
+        if frames is not self.setup_from:
+            view = memoryview(frames)
+            self.setup_views = [view[i:i + 4] for i in range(0, len(frames), 4)]
+            self.setup_from = frames
+        cs = self.sensor_cs
+        spi = self.spi
+        for one in self.setup_views:
+            cs.value(0)
+            spi.write(one)
+            cs.value(1)
 
     def write_leds(self, frame):
         now = time.ticks_us()

@@ -15,6 +15,8 @@ class Config:
     LED_MA_MAX = 60
     LED_BUDGET_MA = 600
     ECHO = [i + 2 for i in range(24)]  # LEDs 0 and 1 are lamps
+    SENSOR_SETUP = b"\x01\x00\x01\xd5\x00\x00\x20\x00"  # any frames: the firmware only relays them
+    SENSOR_SETUP_MS = 500
 
 
 class FakeHardware(Hardware):
@@ -34,12 +36,20 @@ class FakeHardware(Hardware):
         self.writes = 0
         self.keep_frames = True  # False: count frames without copying them
         self.shown = 0
+        self.setups = 0  # setups sent to the sensors; the last at setup_at, these frames:
+        self.setup_at = None
+        self.setup_frames = None
 
     def ticks_ms(self):
         return self.now
 
     def read_sensors(self, buf):
         buf[:] = self.chain
+
+    def setup_sensors(self, frames):
+        self.setups += 1  # counted, not listed: the allocation tests run with this
+        self.setup_at = self.now
+        self.setup_frames = frames
 
     def write_leds(self, frame):
         if self.now - self.leds_free_at < 0:

@@ -54,6 +54,8 @@ async def test_the_emulated_pico_answers_the_hello_handshake(emulated, board):
         assert link.occupied == set()
         assert emulated.boots == 1 and emulated.watchdog_resets == 0
         await link.ping()
+        # Over the SPI bus, under the sensors' chip select: every TMAG5170 set up.
+        assert emulated.sensor_frames >= 7 and emulated.physical.sensors_set_up()
     finally:
         await link.close()
 

@@ -80,7 +80,7 @@ def test_the_spi_bus_is_built_with_every_pin_named():
     assert len(calls) == 1
     assert {"sck", "mosi", "miso"} <= {k.arg for k in calls[0].keywords}
     cfg = firmware_config(build_layout("wampoo"))
-    assert cfg["MOSI"] == 3  # SPI0 TX beside SCK GP2: taken by the bus, wired to nothing
+    assert cfg["MOSI"] == 3  # SPI0 TX beside SCK GP2: the sensors' setup data
 
 
 def test_the_spi_tx_pin_is_one_no_other_signal_uses():
@@ -89,7 +89,21 @@ def test_the_spi_tx_pin_is_one_no_other_signal_uses():
     from marbleboard.board import board_to_data, parse_board
 
     board = build_layout("wampoo")
-    data = board_to_data(replace(board, pico=replace(board.pico, load=3)))
+    data = board_to_data(replace(board, pico=replace(board.pico, load=3, cs=8)))
     assert firmware_config(parse_board(data))["MOSI"] == 7
-    data = board_to_data(replace(board, pico=replace(board.pico, sck=22, load=3, led=7)))
+    data = board_to_data(replace(board, pico=replace(board.pico, load=3)))
+    assert firmware_config(parse_board(data))["MOSI"] == 19  # GP7 is the sensors' CS
+    data = board_to_data(replace(board, pico=replace(board.pico, sck=22, load=3, led=7, cs=8)))
     assert firmware_config(parse_board(data))["MOSI"] == 19  # GP23 is the Pico's own
+
+
+def test_the_sensors_chip_select_is_checked_like_every_pin():
+    from marbleboard.board import BoardError, board_to_data, parse_board
+
+    data = board_to_data(build_layout("wampoo"))
+    data["pico"]["cs"] = 5
+    with pytest.raises(BoardError, match="'cs' and 'load' both use GP5"):
+        parse_board(data)
+    data["pico"]["cs"] = 24
+    with pytest.raises(BoardError, match="'cs' GP24 is not a free GPIO"):
+        parse_board(data)

@@ -81,6 +81,7 @@ class Pico:
     miso: int
     load: int
     led: int
+    cs: int = 7  # the sensors' shared chip select, for sensors set up over SPI
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any
 from ..board import Board
 from ..board.fileformat import spi_tx_pin
 from ..board.power import budget
+from ..board.tmag5170 import SETUP_MS, board_setup
 
 DEBOUNCE_MS = 50  # a sliding hand crosses a sensor's trip zone faster than this
 FRAME_MS = 20  # 50 frames a second
@@ -31,11 +32,16 @@ def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
         "LEDS": board.led_count,
         "SPI": board.pico.spi,
         "SCK": board.pico.sck,
-        "MOSI": spi_tx_pin(board.pico),  # taken by the bus, wired to nothing
+        # Wired to the sensors' data inputs on boards whose sensors are set up over
+        # SPI, to nothing on the others: MicroPython takes a TX pin either way.
+        "MOSI": spi_tx_pin(board.pico),
         "MISO": board.pico.miso,
         "LOAD": board.pico.load,
         "LED": board.pico.led,
         "SPI_HZ": SPI_HZ,
+        "SENSOR_CS": board.pico.cs,
+        "SENSOR_SETUP": board_setup(board.build),
+        "SENSOR_SETUP_MS": SETUP_MS,
         "ACTIVE_LOW": True,  # the hall switches pull their output low near a magnet
         "DEBOUNCE_MS": debounce_ms,
         "FRAME_MS": frame_ms,

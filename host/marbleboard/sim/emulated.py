@@ -98,6 +98,7 @@ class EmulatedPico:
         self._stats_seen = threading.Condition()
         self.boots = 0
         self.watchdog_resets = 0
+        self.sensor_frames = 0  # setup frames the Pico sent its sensors
         self.to_host = self.to_pico = 0  # bytes that crossed the USB line, each way
         self.dropped_to_host = 0  # the host let the pty fill up
         self.led_frame_us = 0  # simulated time the last LED frame took to enter the PIO
@@ -133,7 +134,7 @@ class EmulatedPico:
         self._proc = subprocess.Popen(
             [self.node, str(EMULATOR), "--bootrom", str(found / BOOTROM), "--uf2",
              str(found / UF2), "--fs", str(image), "--spi", str(self.cfg["SPI"]),
-             "--load", str(self.cfg["LOAD"])],
+             "--load", str(self.cfg["LOAD"]), "--cs", str(self.cfg["SENSOR_CS"])],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._send(f"chain {self._chain().hex()}")
         for target in (self._from_emulator, self._from_host, self._watch_marbles):
@@ -266,6 +267,9 @@ class EmulatedPico:
                 frame, _, took = payload.partition(" ")
                 self.physical.show(bytes.fromhex(frame))
                 self.led_frame_us = int(took or 0)
+            elif kind == "sensors":
+                self.physical.hear_setup(bytes.fromhex(payload))
+                self.sensor_frames += 1
             elif kind == "boot":
                 self.boots += 1
             elif kind == "watchdog":

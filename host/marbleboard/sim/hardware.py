@@ -38,6 +38,9 @@ class SimHardware(Hardware):
     def read_sensors(self, buf: bytearray) -> None:
         self.physical.read_chain(buf, active_low=True)
 
+    def setup_sensors(self, frames: bytes) -> None:
+        self.physical.hear_setup(bytes(frames))
+
     def write_leds(self, frame: bytearray) -> bool:
         now = time.monotonic()
         if now < self.leds_free_at:

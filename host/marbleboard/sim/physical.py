@@ -12,8 +12,15 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
+from ..board.tmag5170 import Tmag5170, board_setup, frames
 
 RGB = tuple[int, int, int]
+
+# A marble's field at its sensor, in mT: at least 7.65 along some axis in every
+# resting orientation on the shipped boards (hardware/sensing/). The simulated
+# marble gives it along x, y or z, either way, by sensor number, so a sensor set
+# up on fewer axes or one side of its window misses some marbles.
+MARBLE_FIELD_MT = 7.0
 
 
 class PhysicalBoard:
@@ -24,6 +31,9 @@ class PhysicalBoard:
         self._leds: list[RGB] = [(0, 0, 0)] * board.led_count
         self._frame_seen = threading.Condition(self._lock)
         self.frames = 0
+        # Sensors that switch only once set up over SPI; None: switches that need none.
+        self.chips = ([Tmag5170() for _ in range(board.sensor_count)]
+                      if board_setup(board.build) else None)
 
     # --- sensors ---------------------------------------------------------------
 
@@ -90,8 +100,32 @@ class PhysicalBoard:
         for i in range(len(buf)):
             buf[i] = idle
         with self._lock:
+            chips = self.chips
             for s in self._magnets:
-                buf[s >> 3] ^= 0x80 >> (s & 7)
+                if chips is None or chips[s].alert(marble_field(s)):
+                    buf[s >> 3] ^= 0x80 >> (s & 7)
+
+    def hear_setup(self, data: bytes) -> None:
+        """Frames the Pico sent down the sensors' shared SPI lines."""
+        if self.chips is None:
+            return
+        with self._lock:
+            for one in frames(data):
+                for chip in self.chips:
+                    chip.hear(one)
+
+    def sensor_power_dip(self, sensors: Iterable[int] | None = None) -> None:
+        """Sensors whose supply dipped: they forget their setup until they hear it again."""
+        if self.chips is None:
+            return
+        with self._lock:
+            for s in range(len(self.chips)) if sensors is None else sensors:
+                self.chips[s].power_on()
+
+    def sensors_set_up(self) -> bool:
+        with self._lock:
+            return self.chips is None or all(c.alert(marble_field(s))
+                                             for s, c in enumerate(self.chips))
 
     # --- LEDs ------------------------------------------------------------------
 
@@ -127,3 +161,9 @@ class PhysicalBoard:
                     return False
                 self._frame_seen.wait(left)
             return True
+
+
+def marble_field(sensor: int) -> tuple[float, float, float]:
+    field = [0.0, 0.0, 0.0]
+    field[sensor % 3] = MARBLE_FIELD_MT if sensor // 3 % 2 == 0 else -MARBLE_FIELD_MT
+    return field[0], field[1], field[2]

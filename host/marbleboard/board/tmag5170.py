@@ -1,0 +1,151 @@
+"""Setting up the TMAG5170 sensors: the SPI frames that make each one a three-axis
+magnetic switch, and a model of what a sensor makes of the frames it is sent.
+
+The sensors of a board share their clock, data and chip-select lines, so the Pico
+writes every frame to all of them at once; their data outputs are not wired. A
+sensor forgets its setup when its supply drops, so the firmware sends the setup
+again every ``SETUP_MS``.
+
+Every figure is from TI's TMAG5170 datasheet, SBASAF4 (September 2021): 7.5.2 the
+32-bit frame, 7.5.2.5 its CRC, 7.3.5.2 the magnetic switch mode, 7.6 the registers.
+
+>>> frame(0x0F, 0x0004).hex()  # the datasheet's "disable CRC" command, 0x0F000407
+'0f000407'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .build import Build
+from .parts import THRESHOLD_SENSORS
+
+DEVICE_CONFIG = 0x0
+SENSOR_CONFIG = 0x1
+SYSTEM_CONFIG = 0x2
+ALERT_CONFIG = 0x3
+THRX_CONFIG = (0x4, 0x5, 0x6)  # X, Y and Z
+RESET = {DEVICE_CONFIG: 0, SENSOR_CONFIG: 0, SYSTEM_CONFIG: 0, ALERT_CONFIG: 0,
+         THRX_CONFIG[0]: 0x7D83, THRX_CONFIG[1]: 0x7D83, THRX_CONFIG[2]: 0x7D83}
+
+ACTIVE_MEASURE = 2  # DEVICE_CONFIG OPERATING_MODE: continuous conversion
+XYZ = 7  # SENSOR_CONFIG MAG_CH_EN: X, Y and Z
+RANGE_25MT = 1  # SENSOR_CONFIG X/Y/Z_RANGE on the A1: +-25 mT
+RANGES_MT = {0: 50.0, 1: 25.0, 2: 100.0}  # the A1's ranges by code
+SWITCH_MODE = 1 << 12  # ALERT_CONFIG ALERT_MODE
+# MAG_CH_EN codes 8-15 read axes in a sequence; what matters here is which ones.
+CHANNELS = {0: "", 1: "x", 2: "y", 3: "xy", 4: "z", 5: "xz", 6: "yz", 7: "xyz",
+            8: "xy", 9: "xy", 10: "yz", 11: "yz", 12: "xz", 13: "xz", 14: "xyz",
+            15: "xyz"}
+# Two conversions in a row past the threshold before the switch changes, either
+# way (7.3.6): one noisy conversion near the threshold cannot flip it, and the
+# second costs 0.1 ms at 10 kSPS.
+COUNT = 1
+
+SETUP_MS = 500  # a sensor that lost its setup is blind this long at most
+PART = "TMAG5170A1"
+
+
+class SetupError(ValueError):
+    """A board's sensors cannot share one setup."""
+
+
+def crc4(word: int) -> int:
+    """The CRC of a frame's top 28 bits: x^4 + x + 1 from 0b1111, over all 32 bits
+    with the four CRC bits taken as zero (7.5.2.5)."""
+    crc = 0xF
+    word &= ~0xF
+    for i in range(31, -1, -1):
+        feedback = ((word >> i) & 1) ^ (crc >> 3)
+        crc = (crc << 1) & 0xF
+        if feedback:
+            crc ^= 0x3
+    return crc
+
+
+def frame(address: int, data: int, *, read: bool = False) -> bytes:
+    """One 32-bit frame: R/W, a 7-bit address, 16 bits of data, 4 command bits (none
+    here) and the CRC, most significant bit first."""
+    if not 0 <= address < 0x80 or not 0 <= data < 0x10000:
+        raise ValueError(f"no TMAG5170 frame writes {data:#x} at {address:#x}")
+    word = (int(read) << 31) | (address << 24) | (data << 8)
+    return (word | crc4(word)).to_bytes(4, "big")
+
+
+def setup(threshold_code: int) -> bytes:
+    """The frames that make a sensor a switch on every axis at +-threshold_code
+    steps of 25/128 mT. Written in configuration mode; the last starts measuring."""
+    if not 1 <= threshold_code <= 127:
+        raise ValueError(f"a threshold code runs from 1 to 127, got {threshold_code}")
+    window = (threshold_code << 8) | (-threshold_code & 0xFF)  # HI, LO in two's complement
+    return b"".join((
+        frame(SENSOR_CONFIG, XYZ << 6 | RANGE_25MT << 4 | RANGE_25MT << 2 | RANGE_25MT),
+        *(frame(register, window) for register in THRX_CONFIG),
+        frame(SYSTEM_CONFIG, 0b111),  # X, Y and Z limit checks, which switch mode needs
+        frame(ALERT_CONFIG, SWITCH_MODE | COUNT << 4 | 0b111),
+        frame(DEVICE_CONFIG, ACTIVE_MEASURE << 4),
+    ))
+
+
+def board_setup(build: Build | None) -> bytes:
+    """What the firmware sends a board's sensors: nothing for switches that need no
+    setup. All of a board's TMAG5170s hear the same frames, so they must agree."""
+    if build is None:
+        return b""
+    codes = {THRESHOLD_SENSORS[s.part].code(s.threshold_mt or 0.0)
+             for s in build.sites if s.part == PART}
+    if not codes:
+        return b""
+    if len(codes) > 1:
+        raise SetupError(f"the {PART}s of a board share one chip select, so they switch "
+                         f"at one threshold; this board asks for codes {sorted(codes)}")
+    return setup(codes.pop())
+
+
+def frames(data: bytes) -> list[bytes]:
+    if len(data) % 4:
+        raise ValueError(f"TMAG5170 frames are 4 bytes each, got {len(data)} bytes")
+    return [data[i:i + 4] for i in range(0, len(data), 4)]
+
+
+def _signed(byte: int) -> int:
+    return byte - 256 if byte & 0x80 else byte
+
+
+class Tmag5170:
+    """What one sensor does with the frames it hears, as far as its ALERT pin goes.
+    A frame whose CRC is wrong is ignored, as the sensor does (7.5.2.5)."""
+
+    def __init__(self) -> None:
+        self.registers = dict(RESET)
+        self.rejected = 0
+
+    def power_on(self) -> None:
+        self.registers = dict(RESET)
+
+    def hear(self, data: bytes) -> None:
+        word = int.from_bytes(data, "big")
+        if crc4(word) != word & 0xF:
+            self.rejected += 1
+            return
+        address = (word >> 24) & 0x7F
+        if not word >> 31 and address in self.registers:
+            self.registers[address] = (word >> 8) & 0xFFFF
+
+    def alert(self, field_mt: Sequence[float]) -> bool:
+        """Whether ALERT is asserted (pulled low) in a steady field (x, y, z)."""
+        r = self.registers
+        if (r[DEVICE_CONFIG] >> 4) & 7 != ACTIVE_MEASURE or not r[ALERT_CONFIG] & SWITCH_MODE:
+            return False
+        channels = CHANNELS[(r[SENSOR_CONFIG] >> 6) & 0xF]
+        for axis, name in enumerate("xyz"):
+            bit = 1 << axis
+            if name not in channels or not r[SYSTEM_CONFIG] & bit or not r[ALERT_CONFIG] & bit:
+                continue
+            full_scale = RANGES_MT.get((r[SENSOR_CONFIG] >> (2 * axis)) & 3, RANGES_MT[0])
+            window = r[THRX_CONFIG[axis]]
+            high = _signed(window >> 8) * full_scale / 128
+            low = _signed(window & 0xFF) * full_scale / 128
+            if field_mt[axis] > high or field_mt[axis] < low:
+                return True
+        return False
