@@ -8,6 +8,7 @@ from marbleboard.board import build_layout
 from marbleboard.board.bom import bill_of_materials, format_bom
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.power import budget, format_budget
+from marbleboard.board.wiring import format_wiring
 
 
 @pytest.fixture(scope="module")
@@ -17,6 +18,10 @@ def board():
 
 def qty(items, word):
     return sum(i.qty for i in items if word in i.part)
+
+
+def qty_for(items, part, why):
+    return sum(i.qty for i in items if part in i.part and why in i.note)
 
 
 def test_bom_quantities_follow_the_board(board):
@@ -36,22 +41,48 @@ def test_bom_grows_with_the_track(board):
     assert not any("unused" in i.note for i in items)  # 120 = 15 x 8: no spare inputs
 
 
-def test_spare_register_inputs_get_pull_ups():
+def test_every_sensor_output_and_spare_register_input_gets_a_pull_up():
     board = build_layout("wampoo", holes_per_side=20)  # 80 + 32 = 112 holes: 14 x 8
-    assert qty(bill_of_materials(board), "Resistor 10 kOhm") == 112
+    items = bill_of_materials(board)
+    assert qty_for(items, "10 kOhm", "each sensor's open-drain output") == 112
+    assert qty_for(items, "10 kOhm", "unused") == 0
     odd = build_layout("wampoo", holes_per_side=16)  # 64 + 32 = 96 holes: 12 x 8
-    assert qty(bill_of_materials(odd), "Resistor 10 kOhm") == 96
     tiny = dataclasses.replace(odd, holes=odd.holes[:-3], sensor_count=93)
-    assert qty(bill_of_materials(tiny), "Resistor 10 kOhm") == 93 + 3
+    items = bill_of_materials(tiny)
+    assert qty_for(items, "10 kOhm", "each sensor's open-drain output") == 93
+    assert qty_for(items, "10 kOhm", "unused") == 3
+
+
+def test_the_sensors_run_from_5_v_and_no_regulator_is_needed(board):
+    # The 3.3 V rail is the Pico's own: registers and pull-ups only, so with the
+    # 5 V supply on and the Pico off nothing on it can feed the Pico.
+    items = bill_of_materials(board)
+    assert not any("regulator" in i.part for i in items)
+    b = budget(board)
+    assert b.pico_3v3_ma == pytest.approx(13 * 0.08 + 104 * 0.33)
+    assert b.pico_3v3_share < 0.2
+    # TMAG5170 at 5 V x 3.4 mA through SBASAF4 6.4's 170.9 C/W.
+    assert b.sensor_warming_c == pytest.approx(5 * 0.0034 * 170.9)
+
+
+def test_the_sensors_lines_are_buffered_to_5_v_on_a_board_of_configured_sensors(board):
+    items = bill_of_materials(board)
+    buffer = next(i for i in items if "74AHCT125" in i.part)
+    assert "chip select" in buffer.note
+    assert qty(items, "33 Ohm") == 4  # the registers' clock and the sensors' three lines
+    stomple = bill_of_materials(build_layout("stomple"))
+    assert qty(stomple, "33 Ohm") == 1
+    assert "tie the inputs of gates 2 to 4 to ground" in next(
+        i for i in stomple if "74AHCT125" in i.part).note
 
 
 def test_power_budget_of_the_wampoo_board(board):
     b = budget(board)
     assert b.led_max_a == pytest.approx(6.54)
     assert b.led_typical_a == pytest.approx(2.18)
-    assert b.sensor_a == pytest.approx(0.312)
-    # 4 A x 0.9 - 0.312 - 0.06 = 3.228 A for LEDs that could draw 6.54 A
-    assert b.brightness_cap == pytest.approx(3.228 / 6.54)
+    assert b.sensor_a == pytest.approx(104 * 0.0034)
+    # 4 A x 0.9 - 0.3536 - 0.06 = 3.186 A for LEDs that could draw 6.54 A
+    assert b.brightness_cap == pytest.approx(3.1864 / 6.54)
     assert b.injection_leds == (0, 50, 100)
 
 
@@ -72,3 +103,5 @@ def test_committed_tables_are_current(root, layout):
     assert (root / f"hardware/bom/{layout}.md").read_text() == format_bom(board, markdown=True)
     assert (root / f"hardware/power/{layout}.md").read_text() == format_budget(board,
                                                                                markdown=True)
+    assert (root / f"hardware/wiring/{layout}.md").read_text() == format_wiring(board,
+                                                                                markdown=True)

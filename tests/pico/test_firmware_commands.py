@@ -16,7 +16,7 @@ def test_config_numbers_come_from_the_board_file():
     cfg = firmware_config(board)
     assert (cfg["SENSORS"], cfg["LEDS"], cfg["SCK"], cfg["MISO"], cfg["LOAD"], cfg["LED"]) == (
         104, 109, 2, 4, 5, 6)
-    assert cfg["LED_BUDGET_MA"] == 3228
+    assert cfg["LED_BUDGET_MA"] == 3186
     hole = board.hole("track.33")
     assert cfg["ECHO"][hole.sensor] == hole.led
     namespace: dict = {}

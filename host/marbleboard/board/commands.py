@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import bom, get_board, power, svg, text
+from . import bom, get_board, power, svg, text, wiring
 from .fileformat import BoardError, dump_board
 from .layouts import LAYOUTS
 from .model import Board
@@ -107,6 +107,11 @@ def cmd_power(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_wiring(args: argparse.Namespace) -> int:
+    _write(args.output, wiring.format_wiring(_board(args), markdown=args.markdown))
+    return 0
+
+
 def cmd_sensing(args: argparse.Namespace) -> int:
     try:
         from . import sensing
@@ -145,7 +150,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--template", action="store_true", help="the 1:1 drilling template")
     q.set_defaults(func=cmd_render)
     for name, func, help_text in (("bom", cmd_bom, "the bill of materials"),
-                                  ("power", cmd_power, "the power budget")):
+                                  ("power", cmd_power, "the power budget"),
+                                  ("wiring", cmd_wiring,
+                                   "which 74HC165 pin each sensor goes to")):
         q = with_board(name, help_text)
         q.add_argument("--markdown", action="store_true", help="a Markdown table")
         q.set_defaults(func=func)

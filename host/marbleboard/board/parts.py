@@ -9,6 +9,15 @@ from dataclasses import dataclass
 # The room a board is played in, for the magnets' remanence and the sensors'
 # drift: cold end, warm end.
 ROOM_C = (10.0, 40.0)
+# Every sensor runs from the board's 5 V supply; its open-drain output is pulled up
+# to the 74HC165s' 3.3 V, so nothing on the sensors' rail reaches the Pico's.
+SENSOR_SUPPLY_V = 5.0
+
+
+def self_heating_c(icc_ma: float, theta_ja_c_per_w: float) -> float:
+    """How far a sensor's die sits above the room: its own power through its
+    package's junction-to-ambient thermal resistance."""
+    return SENSOR_SUPPLY_V * icc_ma / 1000 * theta_ja_c_per_w
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,7 @@ class HallSwitch:
     # The package body's largest length, width and height (mm), from its outline
     # drawing: what must clear a marble that dips below the sensor board's top.
     body_mm: tuple[float, float, float] = (3.04, 1.40, 1.12)
+    theta_ja_c_per_w: float = 333.2  # the SOT-23 DBZ package's, SLIS151G 6.4
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,7 @@ class ThresholdSensor:
     vcc_min_v: float
     element_above_board_mm: float
     body_mm: tuple[float, float, float]
+    theta_ja_c_per_w: float
     source: str
 
     def code(self, threshold_mt: float) -> int:
@@ -78,7 +89,7 @@ class ThresholdSensor:
             brp_min_mt=low, brp_max_mt=high,
             icc_max_ma=self.icc_max_ma, vcc_min_v=self.vcc_min_v,
             element_above_board_mm=self.element_above_board_mm, source=self.source,
-            three_axes=True, body_mm=self.body_mm)
+            three_axes=True, body_mm=self.body_mm, theta_ja_c_per_w=self.theta_ja_c_per_w)
 
 
 # TI DRV5023, SLIS151G: 6.7 Magnetic Characteristics (TA -40 to 125 C), 6.5
@@ -106,25 +117,39 @@ SWITCHES: dict[str, HallSwitch] = {
 # TI TMAG5170A1, SBASAF4 (September 2021). 6.6 Magnetic Characteristics, 25 mT
 # range: sensitivity error 2.5 % at 25 C, drift from 25 C at most 4.3 % (to -40 C;
 # 2.8 % to 125 C), lifetime drift 0.5 %; offset 200 uT at 25 C, drift at most
-# 6.5 uT/C (X or Y axis, to -40 C) over the room's 15 C either side of 25 C,
-# lifetime 50 uT; noise 34 uT RMS at most (X or Y axis, CONV_AVG 101b, 32
-# averages). 7.6 X_THRX_CONFIG: threshold = range / 128 x code, 8-bit signed. 6.5
-# Electrical Characteristics: 3.4 mA active (typical; no maximum is given, so the
-# power budget uses it), VCC 2.3 to 5.5 V. 7.3.2 Sensor Location: elements 0.32 mm
-# under the top of the DGK (VSSOP-8) package, at most 1.1 mm tall.
+# 6.5 uT/C (X or Y axis, to -40 C) over the room's 15 C either side of 25 C and
+# the die's own warming (6.4: RθJA 170.9 C/W at 3.4 mA from 5 V), lifetime 50 uT;
+# noise 34 uT RMS at most (X or Y axis, CONV_AVG 101b, 32 averages, which the
+# setup in tmag5170.py chooses). 7.6 X_THRX_CONFIG: threshold = range / 128 x
+# code, 8-bit signed. 6.5 Electrical Characteristics: 3.4 mA active (typical; no
+# maximum is given, so the power budget uses it), VCC 2.3 to 5.5 V. 7.3.2 Sensor
+# Location: elements 0.32 mm under the top of the DGK (VSSOP-8) package, at most
+# 1.1 mm tall.
 THRESHOLD_SENSORS: dict[str, ThresholdSensor] = {
     "TMAG5170A1": ThresholdSensor(
         "TMAG5170A1", lsb_mt=25 / 128, code_max=127,
         gain_error=0.025 + 0.043 + 0.005,
-        offset_mt=0.200 + 0.0065 * max(25 - ROOM_C[0], ROOM_C[1] - 25) + 0.050,
+        offset_mt=0.200 + 0.0065 * (max(25 - ROOM_C[0], ROOM_C[1] - 25)
+                                    + self_heating_c(3.4, 170.9)) + 0.050,
         noise_mt=0.034, icc_max_ma=3.4, vcc_min_v=2.3,
         element_above_board_mm=1.1 - 0.32, body_mm=(3.1, 3.1, 1.1),
+        theta_ja_c_per_w=170.9,
         source="TI TMAG5170 datasheet SBASAF4: 6.6 Magnetic Characteristics (25 mT "
-               "range), 6.5 Electrical Characteristics, 7.3.2 Sensor Location, 7.6 "
-               "X_THRX_CONFIG"),
+               "range), 6.4 Thermal Information, 6.5 Electrical Characteristics, "
+               "7.3.2 Sensor Location, 7.6 X_THRX_CONFIG"),
 }
 
 PARTS = tuple(SWITCHES) + tuple(THRESHOLD_SENSORS)
+
+# How each part is bought: its description and order code for a bill of materials.
+ORDER: dict[str, str] = {
+    "DRV5033AJ": "Hall-effect switch, omnipolar, continuous sampling (DRV5033AJQDBZR, SOT-23)",
+    "DRV5023AJ": "Hall-effect switch, unipolar (DRV5023AJQDBZR, SOT-23)",
+    "DRV5023BI": "Hall-effect switch, unipolar, low sensitivity (DRV5023BIQDBZR, SOT-23: "
+                 "operates at 14.5 mT typical, releases at 3 mT or more)",
+    "TMAG5170A1": "3-axis linear Hall sensor with a magnetic-switch alert output "
+                  "(TMAG5170A1QDGKR, VSSOP-8)",
+}
 
 
 def switch_for(part: str, threshold_mt: float | None = None) -> HallSwitch:

@@ -9,8 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Board
+from .parts import SENSOR_SUPPLY_V, SWITCHES, THRESHOLD_SENSORS, self_heating_c
 
 INJECT_EVERY = 50  # LEDs between 5 V injection points, for thin chain wiring
+PULLUP_OHM = 10_000  # each sensor output's pull-up to 3.3 V
+# Raspberry Pi Pico datasheet, 2.1 Pico pinout (pin descriptions): keep the load on
+# the 3V3 pin under 300 mA. It feeds the 74HC165s and the sensors' pull-ups.
+PICO_3V3_MA = 300.0
+# NXP 74HC165 datasheet (Rev. 4, 2015), Table 7 Static characteristics: ICC at most
+# 80 uA from -40 to 85 C, inputs at a rail.
+HC165_ICC_MA = 0.08
 
 
 @dataclass(frozen=True)
@@ -25,6 +33,13 @@ class Budget:
     led_budget_a: float
     brightness_cap: float
     injection_leds: tuple[int, ...]
+    sensor_part: str
+    sensor_warming_c: float  # a sensor's die above the room, from its own power
+    pico_3v3_ma: float  # the registers and every pull-up pulled low at once
+
+    @property
+    def pico_3v3_share(self) -> float:
+        return self.pico_3v3_ma / PICO_3V3_MA
 
     @property
     def injection_points(self) -> int:
@@ -36,10 +51,22 @@ def sensor_count(board: Board) -> int:
     return len(board.holes) + board.piece_sensors
 
 
+def sensor_part(board: Board) -> str:
+    """The part under every hole: the build's presence sensor, else the omnipolar
+    switch of the boards not yet engineered."""
+    if board.build and board.build.sites_of("presence"):
+        return board.build.sites_of("presence")[0].part
+    return "DRV5033AJ"
+
+
 def budget(board: Board) -> Budget:
     p = board.power
+    part = sensor_part(board)
+    theta = (THRESHOLD_SENSORS[part] if part in THRESHOLD_SENSORS else SWITCHES[part]
+             ).theta_ja_c_per_w
+    sensors = sensor_count(board)
     leds = board.led_count
-    sensor_a = sensor_count(board) * p.sensor_ma / 1000
+    sensor_a = sensors * p.sensor_ma / 1000
     logic_a = p.logic_ma / 1000
     usable = p.supply_a * p.headroom
     led_budget = max(0.0, usable - sensor_a - logic_a)
@@ -55,6 +82,9 @@ def budget(board: Board) -> Budget:
         led_budget_a=led_budget,
         brightness_cap=min(1.0, led_budget / led_max) if led_max else 1.0,
         injection_leds=tuple(range(0, leds, INJECT_EVERY)),
+        sensor_part=part,
+        sensor_warming_c=self_heating_c(p.sensor_ma, theta),
+        pico_3v3_ma=board.sensor_registers * HC165_ICC_MA + sensors * 3.3 / PULLUP_OHM * 1000,
     )
 
 
@@ -68,7 +98,13 @@ def format_budget(board: Board, markdown: bool = False) -> str:
         ("All LEDs full white (worst case)", f"{b.led_max_a:.2f} A "
                                              f"({b.leds} x {p.led_ma_max:g} mA)"),
         ("Sensors", f"{b.sensor_a:.2f} A ({sensor_count(board)} x {p.sensor_ma:g} mA, "
-                    f"at 3.3 V)"),
+                    f"from the {SENSOR_SUPPLY_V:g} V supply)"),
+        ("Sensor self-heating", f"{b.sensor_warming_c:.1f} C above the room "
+                                f"({SENSOR_SUPPLY_V:g} V x {p.sensor_ma:g} mA x the "
+                                f"{b.sensor_part}'s junction-to-ambient resistance)"),
+        ("Pico 3V3 pin", f"{b.pico_3v3_ma:.0f} mA of its {PICO_3V3_MA:.0f} mA at most: "
+                         f"{board.sensor_registers} x 74HC165 and every sensor's "
+                         f"{PULLUP_OHM // 1000} kOhm pull-up pulled low"),
         ("Pico and logic", f"{b.logic_a:.2f} A"),
         ("Supply", f"{p.supply_name}: {p.supply_a:g} A, planned at {p.headroom:.0%} "
                    f"= {b.usable_a:.2f} A"),

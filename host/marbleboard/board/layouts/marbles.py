@@ -12,8 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..parts import THRESHOLD_SENSORS
+
 MARBLE_MAGNET: dict[str, Any] = {"diameter_mm": 8, "height_mm": 3, "grade": "N42",
                                  "rests": "free", "offset_mm": 0.5}
+
+# Each sensor's supply current, for the power budget (the datasheet's typical: it
+# gives no maximum).
+SENSOR_MA = THRESHOLD_SENSORS["TMAG5170A1"].icc_max_ma
 
 MARBLE_NOTE = "a resin marble with an 8 x 3 mm N42 magnet cast at its centre"
 

@@ -19,6 +19,7 @@ import math
 from typing import Any
 
 from ..fileformat import FORMAT, VERSION
+from ..parts import SWITCHES
 
 SIZE = 7
 COLUMNS = "abcdefg"
@@ -115,10 +116,11 @@ def build(**params: Any) -> dict[str, Any]:
         "marble_diameter_mm": p["marble_diameter_mm"],
         "min_pitch_mm": p["marble_diameter_mm"] + 8,
         "chains": {"sensors": sensor, "leds": led},
-        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6},
+        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6, "cs": 7},
         "power": {"supply_v": 5, "supply_a": p["supply_a"],
                   "supply_name": f"5 V {p['supply_a']:g} A mains adapter",
-                  "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
+                  "led_ma_typical": 20, "led_ma_max": 60,
+                  "sensor_ma": SWITCHES["DRV5033AJ"].icc_max_ma,
                   "logic_ma": 60, "headroom": 0.9},
         "pieces": pieces,
         "seats": [{"name": n, "colour": c, "side": sd} for n, c, sd in SEATS],

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..fileformat import FORMAT, VERSION
-from .marbles import MARBLE_MAGNET, MARBLE_NOTE, rim_build
+from .marbles import MARBLE_MAGNET, MARBLE_NOTE, SENSOR_MA, rim_build
 
 SEATS = [("red", "#d62828", "south"), ("blue", "#1d4ed8", "west"),
          ("yellow", "#e9b308", "north"), ("green", "#15803d", "east")]
@@ -135,10 +135,10 @@ def build(**params: Any) -> dict[str, Any]:
         "marble_diameter_mm": p["marble_diameter_mm"],
         "min_pitch_mm": p["marble_diameter_mm"] + 2,
         "chains": {"sensors": sensor, "leds": led},
-        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6},
+        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6, "cs": 7},
         "power": {"supply_v": 5, "supply_a": p["supply_a"],
                   "supply_name": f"5 V {p['supply_a']:g} A mains adapter",
-                  "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": 3.0,
+                  "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": SENSOR_MA,
                   "logic_ma": 60, "headroom": 0.9},
         "pieces": [{"kind": "marble", "count": 4 * ROW,
                     "note": f"4 in each seat's colour, each {MARBLE_NOTE}",
