@@ -12,8 +12,10 @@ import math
 
 import numpy as np
 import pytest
+from scipy.spatial.transform import Rotation
 
 from marbleboard.board import build_layout, sensing
+from marbleboard.board import pull as pull_module
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.parts import THRESHOLD_SENSORS, switch_for
 
@@ -78,3 +80,35 @@ def test_a_three_axis_switch_has_no_blind_orientation():
     size = np.linalg.norm(b[:, 0], axis=1)
     assert (largest >= size / math.sqrt(3) - 1e-9).all()
     assert largest.min() > 0.3 * largest.max()
+
+
+def test_a_marble_stays_in_its_hole_beside_another(report):
+    # The two neighbours' magnets pull each other; the one in a hole must not be
+    # rolled out over its rim (hardware/sensing/design-notes.md, the pull).
+    pull = report.pull
+    assert pull is not None
+    assert pull.rollout_n >= pull_module.REQUIRED_MARGIN * pull.neighbour_n, pull
+    assert pull.touching_n > pull.neighbour_n  # nearer is stronger: the model is sane
+
+
+def test_the_pull_of_lined_up_magnets_falls_as_a_dipole_pairs_does():
+    # Far apart, two discs pull like two dipoles: F = 3 mu0 m^2 / (2 pi r^4), m = Br V / mu0.
+    magnet = build_layout("wampoo").pieces[0].magnet
+    lined_up = Rotation.from_euler("y", 90, degrees=True)
+    br = 1.2
+    volume = math.pi * 0.004 ** 2 * 0.003
+    mu0 = 4e-7 * math.pi
+    m = br * volume / mu0
+    for r_mm in (60, 100):
+        dipole = 3 * mu0 * m ** 2 / (2 * math.pi * (r_mm / 1000) ** 4)
+        assert pull_module.pull_n(magnet, br, r_mm, lined_up, lined_up) == \
+            pytest.approx(dipole, rel=0.03)
+
+
+def test_a_narrower_hole_holds_a_marble_less():
+    # The marble sits higher on a narrower rim: the pull has more leverage.
+    def rollout(hole_mm):
+        board = build_layout("wampoo", hole_diameter_mm=hole_mm)
+        return pull_module.marble_pull(board, board.build, board.pieces[0].magnet).rollout_n
+
+    assert rollout(13.0) < rollout(14.0) < rollout(15.0)

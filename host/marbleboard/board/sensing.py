@@ -33,6 +33,7 @@ from scipy.spatial.transform import Rotation  # type: ignore[import-untyped]
 from .build import Build, Magnet, Site
 from .model import Board, Hole
 from .parts import GRADES, ROOM_C, HallSwitch, switch_for
+from .pull import Pull, format_pull, marble_pull
 
 Array: TypeAlias = Any  # a numpy array; numpy's own types do not survive its indexing
 
@@ -40,6 +41,7 @@ REQUIRED_MARGIN = 1.25  # on top of the datasheet's own worst-case limits
 FREE_DIRECTIONS = 2000  # a marble's magnet axis, spread evenly over the sphere
 NEIGHBOUR_DIRECTIONS = 400
 RING = 1.25  # the holes next to one: within this times the nearest one's distance
+CHANCE_SAMPLES = 4000  # random orientations of the pieces round an empty hole
 NEAR_MM = 100.0  # neighbours closer than this are searched over every tolerance corner
 
 
@@ -239,11 +241,18 @@ class Report:
     # switches together, each turned the worst way, and every piece of the game.
     ring: dict[str, float] = field(default_factory=dict)
     crowded: dict[str, float] = field(default_factory=dict)
+    # How often that worst case happens: the share of random ways the pieces in the
+    # holes next to an empty one can lie (each pressed toward it, strongest magnet)
+    # for which a switch there at its lowest release point sees them; the hole where
+    # that share is largest, and the most field sampled there.
+    chance: dict[str, tuple[float, str, float]] = field(default_factory=dict)
     clearances: list[Clearance] = field(default_factory=list)
+    pull: Pull | None = None  # marbles resting on rims: one pulled from its hole?
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.checks) and all(c.ok for c in self.clearances)
+        return (all(c.ok for c in self.checks) and all(c.ok for c in self.clearances)
+                and (self.pull is None or self.pull.ok))
 
 
 CLEARANCE_MM = 0.3  # between a resting marble and anything under it
@@ -325,7 +334,9 @@ def analyse(board: Board) -> Report:
         raise SensingError(f"board {board.id!r} has no 'build' section: nothing says "
                            f"where its switches sit")
     pieces = pieces_of(board)
-    report = Report(board, build, pieces, clearances=clearances(board, build))
+    marbles = [p.magnet for p in pieces if p.magnet.rests == "free"]
+    pull = marble_pull(board, build, marbles[0]) if marbles and build.seat == "rim" else None
+    report = Report(board, build, pieces, clearances=clearances(board, build), pull=pull)
     interference = _Interference(board, build, pieces)
     for role in ("presence", "piece"):
         sites = build.sites_of(role)
@@ -338,6 +349,7 @@ def analyse(board: Board) -> Report:
         noise = {hole_id: v[0] for hole_id, v in both.items()}
         report.ring[role] = max(float(v[1].max()) for v in both.values())
         report.crowded[role] = max(float(v[2].max()) for v in both.values())
+        report.chance[role] = max(interference.chance(h, points) for h in board.holes)
         for piece in pieces:
             must_see = role == "presence" or piece.playing_piece
             if must_see:
@@ -471,6 +483,37 @@ class _Interference:
             total.append(float(np.sort(worst)[::-1][:pieces].sum()))
         return np.array(one), np.array(near), np.array(total)
 
+    def chance(self, hole: Hole, points: list[SensorPoint]) -> tuple[float, str, float]:
+        """The share of random orientations of marbles in every hole next to this
+        one that one of its switches sees, and the most field among them."""
+        others = [h for h in self.board.holes if h.id != hole.id]
+        dist = np.array([math.hypot(h.x - hole.x, h.y - hole.y) for h in others])
+        ring = [h for h, d in zip(others, dist, strict=True) if d <= RING * dist.min()]
+        free = [p for p in self.pieces if p.magnet.rests == "free"]
+        if not free:
+            return 0.0, hole.id, 0.0
+        piece = free[0]
+        lateral, (lo, _) = self._boxes[piece.kind]
+        br = remanence(piece.magnet, strong=True)
+        rng = np.random.default_rng(0)  # the same sample every run: pages do not churn
+        seen = np.zeros(CHANCE_SAMPLES, dtype=bool)
+        most = 0.0
+        for point in points:
+            total = np.zeros((CHANCE_SAMPLES, 3))
+            for other in ring:
+                dirs = rng.normal(size=(CHANCE_SAMPLES, 3))
+                dirs /= np.linalg.norm(dirs, axis=1)[:, None]
+                dx, dy = other.x - hole.x, other.y - hole.y
+                d = math.hypot(dx, dy)
+                pos = np.repeat([[-dx / d * lateral, -dy / d * lateral, lo]],
+                                CHANCE_SAMPLES, axis=0)
+                rel = np.array([[point.xyz[0] - dx, point.xyz[1] - dy, point.xyz[2]]])
+                total += field_mt(piece.magnet, br, pos, dirs, rel)[:, 0, :]
+            felt = felt_mt([point], total[:, None, :])[:, 0]
+            seen |= felt > point.part.brp_min_mt
+            most = max(most, float(felt.max()))
+        return float(seen.mean()), hole.id, most
+
     def _one(self, piece: PieceSpec, point: SensorPoint, hole: Hole, other: Hole) -> float:
         sx, sy, sz = point.xyz
         rx, ry = round(hole.x - other.x + sx, 2), round(hole.y - other.y + sy, 2)
@@ -581,11 +624,20 @@ def format_report(report: Report, markdown: bool = False) -> str:
                      f"most from the holes next to it all full; "
                      f"{report.crowded[role]:.2f} mT from every piece of the game in "
                      f"the holes round it.")
+        share, hole_id, most = report.chance[role]
+        lines.append(f"How often: with the marbles next to an empty hole each turned at "
+                     f"random (pressed toward it, the strongest magnet), a switch at its "
+                     f"lowest release point sees them in {share:.2%} of "
+                     f"{CHANCE_SAMPLES} samples at {hole_id}, the worst hole (at most "
+                     f"{most:.2f} mT sampled).")
     if report.clearances:
         lines.append("")
         lines.append("Room round a marble resting as low as its hole lets it "
                      f"(at least {CLEARANCE_MM:g} mm):")
         lines += [f"- {c.what}: {c.have_mm:.2f} mm{'' if c.ok else '  TOO LITTLE'}"
                   for c in report.clearances]
+    if report.pull is not None:
+        lines.append("")
+        lines += format_pull(report.pull)
     lines.append("")
     return "\n".join(lines)

@@ -2,11 +2,12 @@
 how a hole is built over its sensor (``hardware/sensing/design-notes.md`` argues
 each figure; ``marbleboard board sensing`` proves them for a board).
 
-A resin marble 16 mm across carries an 8 x 3 mm N42 disc magnet cast at its
-centre. It rests on the rim of a 14 mm hole through a 6 mm top; the sensor board
-lies under the top, and one TMAG5170 three-axis sensor sits on its top face under
-each hole's centre, configured to switch when the field along any axis passes
-4.5 mT."""
+A resin marble 16 mm across carries an 8 x 3 mm N35 disc magnet cast at its
+centre (N35, not N42: two N42 marbles in neighbouring holes could pull one out,
+``board/pull.py``). It rests on the rim of a 14 mm hole through a 6 mm top; the
+sensor board lies under the top, and one TMAG5170 three-axis sensor sits on its
+top face under each hole's centre, configured to switch when the field along any
+axis passes 4.5 mT."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from typing import Any
 
 from ..parts import THRESHOLD_SENSORS
 
-MARBLE_MAGNET: dict[str, Any] = {"diameter_mm": 8, "height_mm": 3, "grade": "N42",
+MARBLE_MAGNET: dict[str, Any] = {"diameter_mm": 8, "height_mm": 3, "grade": "N35",
                                  "rests": "free", "offset_mm": 0.5}
 
 # Each sensor's supply current, for the power budget (the datasheet's typical: it
 # gives no maximum).
 SENSOR_MA = THRESHOLD_SENSORS["TMAG5170A1"].icc_max_ma
 
-MARBLE_NOTE = "a resin marble with an 8 x 3 mm N42 magnet cast at its centre"
+MARBLE_NOTE = "a resin marble with an 8 x 3 mm N35 magnet cast at its centre"
 
 
 def rim_build() -> dict[str, Any]:
