@@ -63,7 +63,7 @@ lint: $(STAMP)
 # for every board that ships (tests/board checks none of them is stale).
 LAYOUTS := wampoo wahoo wahoo6 stomple
 # The boards whose build under the holes is designed (board sensing proves it).
-SENSED := wampoo wahoo wahoo6
+SENSED := wampoo wahoo wahoo6 stomple
 docs: $(STAMP)
 	@for b in $(LAYOUTS); do \
 	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \

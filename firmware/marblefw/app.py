@@ -123,8 +123,9 @@ class Firmware:
         # Sent again and again: a sensor whose supply dipped has forgotten it and
         # reads as an empty hole until it hears it once more.
         self.next_setup = ticks_add(now, self.cfg.SENSOR_SETUP_MS)
-        if self.cfg.SENSOR_SETUP:
-            self.hw.setup_sensors(self.cfg.SENSOR_SETUP)
+        setups = self.cfg.SENSOR_SETUP
+        for group in range(len(setups)):
+            self.hw.setup_sensors(group, setups[group])
 
     # --- messages -----------------------------------------------------------------
 

@@ -14,9 +14,10 @@ class Hardware:
         """Fill buf with the sensor chain, first-shifted bit as bit 7 of byte 0."""
         raise NotImplementedError
 
-    def setup_sensors(self, frames):
-        """Send every sensor the same setup: 4-byte frames, each in its own
-        chip-select pulse (the sensors share the line). About 40 us a frame."""
+    def setup_sensors(self, group, frames):
+        """Send every sensor of a group (config SENSOR_CS[group]) the same setup:
+        4-byte frames, each in its own pulse of the group's shared chip select.
+        About 40 us a frame."""
 
     def write_leds(self, frame):
         """Start sending a G, R, B byte frame down the LED chain.

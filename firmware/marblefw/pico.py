@@ -51,9 +51,10 @@ class PicoHardware(Hardware):
                                sck=machine.Pin(cfg.SCK), mosi=machine.Pin(cfg.MOSI),
                                miso=machine.Pin(cfg.MISO))
         self.load = machine.Pin(cfg.LOAD, machine.Pin.OUT, value=1)
-        self.sensor_cs = machine.Pin(cfg.SENSOR_CS, machine.Pin.OUT, value=1)
-        self.setup_from = None
-        self.setup_views = ()  # one view a frame, made once: the loop allocates nothing
+        self.sensor_cs = [machine.Pin(pin, machine.Pin.OUT, value=1) for pin in cfg.SENSOR_CS]
+        # One view a frame, made once: the loop allocates nothing.
+        self.setup_views = [[memoryview(frames)[i:i + 4] for i in range(0, len(frames), 4)]
+                            for frames in cfg.SENSOR_SETUP]
         self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=machine.Pin(cfg.LED))
         self.sm.active(1)
         self.dma = rp2.DMA()
@@ -77,16 +78,12 @@ class PicoHardware(Hardware):
         self.load.value(1)
         self.spi.readinto(buf)
 
-    def setup_sensors(self, frames):
+    def setup_sensors(self, group, frames):
         # The registers' clock runs too, but SH/LD is high: they only shift, and
-        # the next scan loads them afresh.
-        if frames is not self.setup_from:
-            view = memoryview(frames)
-            self.setup_views = [view[i:i + 4] for i in range(0, len(frames), 4)]
-            self.setup_from = frames
-        cs = self.sensor_cs
+        # the next scan loads them afresh. The frames are the config's, viewed once.
+        cs = self.sensor_cs[group]
         spi = self.spi
-        for one in self.setup_views:
+        for one in self.setup_views[group]:
             cs.value(0)
             spi.write(one)
             cs.value(1)

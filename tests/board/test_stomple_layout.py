@@ -51,17 +51,21 @@ def test_a_presence_only_board_has_the_same_holes_and_half_the_sensors():
         build_layout("stomple", stomper_sensors="no")
 
 
-def test_the_bill_of_materials_and_power_count_both_switches(board):
-    items = {i.part.split(" (")[0]: i for i in bill_of_materials(board)}
-    assert items["Hall-effect switch, omnipolar, continuous sampling"].qty == 49
-    assert items["Hall-effect switch, unipolar, low sensitivity"].qty == 49
-    assert items["74HC165 8-bit parallel-in shift register"].qty == 13
-    stompers = [i for i in bill_of_materials(board) if i.part == "Stomper"]
+def test_the_bill_of_materials_and_power_count_every_sensor(board):
+    # Four presence sensors and two Stomper sensors round each hole, each pair of
+    # wired-together groups on two register inputs.
+    items = bill_of_materials(board)
+    sensors = [i for i in items if "TMAG5170" in i.part]
+    assert [i.qty for i in sensors] == [4 * 49, 2 * 49]
+    assert "sees only a playing piece" in sensors[1].note
+    assert next(i for i in items if "74HC165" in i.part).qty == 13
+    assert sum(i.qty for i in items if "on each register input" in i.note) == 98
+    stompers = [i for i in items if i.part == "Stomper"]
     assert stompers[0].qty == 6 and "south face down" in stompers[0].note
-    # SLIS151G 6.5: ICC 3.5 mA at most
-    assert budget(board).sensor_a == pytest.approx(98 * 3.5 / 1000)
+    # SBASAF4 6.5: 3.4 mA active
+    assert budget(board).sensor_a == pytest.approx(294 * 3.4 / 1000)
     assert budget(build_layout("stomple", stomper_sensors=False)).sensor_a == \
-        pytest.approx(49 * 3.5 / 1000)
+        pytest.approx(196 * 3.4 / 1000)
 
 
 def test_a_lamp_for_each_of_six_seats(board):

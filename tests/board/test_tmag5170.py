@@ -11,7 +11,7 @@ from marbleboard.board.tmag5170 import (
     RANGES_MT,
     SetupError,
     Tmag5170,
-    board_setup,
+    board_setups,
     crc4,
     frame,
     frames,
@@ -49,7 +49,9 @@ def test_the_board_setup_switches_on_every_axis_either_way_at_its_threshold(boar
     site = next(s for s in built.sites if s.part == "TMAG5170A1")
     part = THRESHOLD_SENSORS["TMAG5170A1"]
     threshold = part.code(site.threshold_mt) * part.lsb_mt
-    sensor = set_up(board_setup(built))
+    [(role, frames)] = board_setups(built)
+    assert role == "presence"
+    sensor = set_up(frames)
     for axis in AXES:
         for sign in (1, -1):
             assert sensor.alert([sign * (threshold + 0.01) * a for a in axis])
@@ -86,15 +88,23 @@ def test_a_sensor_that_lost_power_is_blind_until_set_up_again():
 
 
 def test_sensors_that_share_a_chip_select_must_share_a_threshold():
-    sites = (Site("presence", "TMAG5170A1", 0, 0, threshold_mt=4.5),
-             Site("piece", "TMAG5170A1", 0, 0, side="bottom", threshold_mt=12.0))
+    sites = (Site("presence", "TMAG5170A1", 12, 45, threshold_mt=4.5),
+             Site("presence", "TMAG5170A1", 12, 135, threshold_mt=3.5))
     with pytest.raises(SetupError, match="one threshold"):
-        board_setup(Build(top_mm=6, seat="rim", sites=sites))
+        board_setups(Build(top_mm=6, seat="rim", sites=sites))
+
+
+def test_each_role_has_its_own_setup_at_its_own_threshold():
+    sites = (Site("presence", "TMAG5170A1", 12, 45, threshold_mt=4.5),
+             Site("piece", "TMAG5170A1", 12, 0, side="bottom", threshold_mt=12.0))
+    setups = board_setups(Build(top_mm=6, seat="rim", sites=sites))
+    assert [role for role, _ in setups] == ["presence", "piece"]
+    piece = set_up(setups[1][1])
+    assert piece.alert((0, 0, 12.1)) and not piece.alert((0, 0, 11.9))
 
 
 def test_boards_of_fixed_switches_send_no_setup():
-    assert board_setup(build_layout("stomple").build) == b""
-    assert board_setup(None) == b""
+    assert board_setups(None) == []
 
 
 def test_frames_and_codes_out_of_range_are_refused():

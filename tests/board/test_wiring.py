@@ -29,7 +29,8 @@ def test_a_marble_over_a_hole_lights_the_bit_its_table_row_names(layout):
     board = build_layout(layout)
     rows = {r.sensor: r for r in register_rows(board)}
     physical = PhysicalBoard(board)
-    physical.hear_setup(tmag5170.board_setup(board.build))
+    for group, (_, frames) in enumerate(tmag5170.board_setups(board.build)):
+        physical.hear_setup(group, frames)
     buf = bytearray((board.sensor_count + 7) // 8)
     for hole in board.holes:
         physical.setup([hole.id])

@@ -15,7 +15,9 @@ class Config:
     LED_MA_MAX = 60
     LED_BUDGET_MA = 600
     ECHO = [i + 2 for i in range(24)]  # LEDs 0 and 1 are lamps
-    SENSOR_SETUP = b"\x01\x00\x01\xd5\x00\x00\x20\x00"  # any frames: the firmware only relays them
+    SENSOR_CS = (7, 8)
+    # Any frames, two groups: the firmware only relays them.
+    SENSOR_SETUP = (b"\x01\x00\x01\xd5\x00\x00\x20\x00", b"\x04\x00\x17\xe9")
     SENSOR_SETUP_MS = 500
 
 
@@ -36,8 +38,9 @@ class FakeHardware(Hardware):
         self.writes = 0
         self.keep_frames = True  # False: count frames without copying them
         self.shown = 0
-        self.setups = 0  # setups sent to the sensors; the last at setup_at, these frames:
-        self.setup_at = None
+        self.setups = 0  # setups sent to the sensors; the last at setup_at, to this
+        self.setup_at = None  # group, these frames:
+        self.setup_group = None
         self.setup_frames = None
 
     def ticks_ms(self):
@@ -46,9 +49,10 @@ class FakeHardware(Hardware):
     def read_sensors(self, buf):
         buf[:] = self.chain
 
-    def setup_sensors(self, frames):
+    def setup_sensors(self, group, frames):
         self.setups += 1  # counted, not listed: the allocation tests run with this
         self.setup_at = self.now
+        self.setup_group = group
         self.setup_frames = frames
 
     def write_leds(self, frame):

@@ -288,19 +288,22 @@ def test_an_animated_frame_allocates_nothing():
 
 def test_the_sensors_are_set_up_at_boot_and_again_every_setup_period():
     # A sensor whose supply dipped forgets its setup: it hears it again within a period.
+    # Each group of sensors hears its own frames under its own chip select.
     hw, fw = boot()
-    assert hw.setups == 1 and hw.setup_at == 1000 and hw.setup_frames == Config.SENSOR_SETUP
+    assert hw.setups == 2 and hw.setup_at == 1000
+    assert (hw.setup_group, hw.setup_frames) == (1, Config.SENSOR_SETUP[1])
     advance(hw, fw, Config.SENSOR_SETUP_MS - 5)
-    assert hw.setups == 1
+    assert hw.setups == 2
     advance(hw, fw, 5)
-    assert hw.setups == 2 and hw.setup_at == 1000 + Config.SENSOR_SETUP_MS
+    assert hw.setups == 4 and hw.setup_at == 1000 + Config.SENSOR_SETUP_MS
     advance(hw, fw, 3 * Config.SENSOR_SETUP_MS)
-    assert hw.setups == 5
+    assert hw.setups == 10
 
 
 def test_a_board_whose_switches_need_no_setup_is_sent_none():
     class NoSetup(Config):
-        SENSOR_SETUP = b""
+        SENSOR_CS = ()
+        SENSOR_SETUP = ()
 
     hw = FakeHardware()
     fw = Firmware(hw, NoSetup)

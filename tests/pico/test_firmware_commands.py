@@ -89,11 +89,11 @@ def test_the_spi_tx_pin_is_one_no_other_signal_uses():
     from marbleboard.board import board_to_data, parse_board
 
     board = build_layout("wampoo")
-    data = board_to_data(replace(board, pico=replace(board.pico, load=3, cs=8)))
+    data = board_to_data(replace(board, pico=replace(board.pico, load=3, cs=9)))
     assert firmware_config(parse_board(data))["MOSI"] == 7
     data = board_to_data(replace(board, pico=replace(board.pico, load=3)))
     assert firmware_config(parse_board(data))["MOSI"] == 19  # GP7 is the sensors' CS
-    data = board_to_data(replace(board, pico=replace(board.pico, sck=22, load=3, led=7, cs=8)))
+    data = board_to_data(replace(board, pico=replace(board.pico, sck=22, load=3, led=7, cs=9)))
     assert firmware_config(parse_board(data))["MOSI"] == 19  # GP23 is the Pico's own
 
 

@@ -22,9 +22,9 @@ class Bench(Hardware):
     def read_sensors(self, buf):
         self.physical.read_chain(buf)
 
-    def setup_sensors(self, frames):
+    def setup_sensors(self, group, frames):
         if self.wired:
-            self.physical.hear_setup(bytes(frames))
+            self.physical.hear_setup(group, bytes(frames))
 
     def write_leds(self, frame):
         return True

@@ -25,7 +25,8 @@ class Config:
     LED_MA_MAX = 60
     LED_BUDGET_MA = 3228
     ECHO = list(range(104))
-    SENSOR_SETUP = bytes(28)  # seven frames, as the TMAG5170 boards send
+    SENSOR_CS = (7,)
+    SENSOR_SETUP = (bytes(28),)  # seven frames, as the TMAG5170 boards send
     SENSOR_SETUP_MS = 500
 
 

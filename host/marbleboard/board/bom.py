@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from .model import Board
 from .parts import ORDER, THRESHOLD_SENSORS
-from .power import budget, sensor_count, sensor_part
+from .power import budget, sensor_chips
+from .tmag5170 import board_setups
 
 
 @dataclass(frozen=True)
@@ -16,8 +17,38 @@ class Item:
     note: str
 
 
+def _sensors(board: Board) -> list[Item]:
+    """The sensor parts, role by role."""
+    build = board.build
+    if build is None:
+        items = [Item(len(board.holes), ORDER["DRV5033AJ"],
+                      "one under each hole; omnipolar so a marble's magnet works either "
+                      "way up")]
+        if board.piece_sensors:
+            items.append(Item(board.piece_sensors, ORDER["DRV5023BI"],
+                              "the second sensor of a hole: only a playing piece's foot "
+                              "magnet, south face down, reaches it"))
+        return items
+    items = []
+    for role in ("presence", "piece"):
+        sites = build.sites_of(role)
+        if not sites:
+            continue
+        holes = len(board.holes) if role == "presence" else board.piece_sensors
+        part = sites[0].part
+        where = ("under each hole's centre" if len(sites) == 1 and sites[0].r_mm == 0
+                 else f"{len(sites)} round each hole, wired together")
+        what = ("sees a marble or a playing piece" if role == "presence"
+                else "sees only a playing piece standing in the hole")
+        how = (f"; set up by the Pico to switch at {sites[0].threshold_mt:g} mT along any "
+               f"axis" if part in THRESHOLD_SENSORS else "")
+        items.append(Item(holes * len(sites), ORDER[part],
+                          f"{where}: {what}{how} (hardware/sensing/{board.id}.md)"))
+    return items
+
+
 def bill_of_materials(board: Board) -> list[Item]:
-    sensors = sensor_count(board)
+    chips = sensor_chips(board)
     registers = board.sensor_registers
     leds = board.led_count
     pb = budget(board)
@@ -27,59 +58,52 @@ def bill_of_materials(board: Board) -> list[Item]:
         Item(1, "Raspberry Pi (Zero 2 W, 3, 4 or 5) with power supply and microSD card",
              "runs the host service"),
     ]
-    part = sensor_part(board)
-    configured = part in THRESHOLD_SENSORS
-    if configured:
-        site = board.build.sites_of("presence")[0] if board.build else None
-        items.append(Item(
-            len(board.holes), ORDER[part],
-            f"under each hole's centre; set up by the Pico to switch at "
-            f"{site.threshold_mt if site else 0:g} mT along any axis, so a marble is "
-            f"seen however it lies (hardware/sensing/{board.id}.md)"))
-    else:
-        items.append(Item(
-            len(board.holes), ORDER[part],
-            "one under each hole; omnipolar so a marble's magnet works either way up"))
-    if board.piece_sensors:
-        items.append(Item(
-            board.piece_sensors, ORDER["DRV5023BI"],
-            "the second sensor of a hole, beside the first: only a playing piece's "
-            "foot magnet, south face down, reaches it, never a marble's small magnet"))
+    groups = [role for role, _ in board_setups(board.build)]
+    items += _sensors(board)
+    inputs = board.sensor_count
     items += [
-        Item(sensors, "Resistor 10 kOhm",
-             "pull-up to 3.3 V on each sensor's open-drain output"),
-        Item(sensors, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V"),
+        Item(inputs, "Resistor 10 kOhm",
+             "pull-up to 3.3 V on each register input; the sensors a hole has for one "
+             "role share it, their open-drain outputs wired together"),
+        Item(chips, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V"),
         Item(registers, "74HC165 8-bit parallel-in shift register (SOIC-16 or DIP-16)",
-             f"{registers * 8} inputs for {sensors} sensors; runs from the Pico's 3.3 V"),
+             f"{registers * 8} inputs for {inputs} sensor lines; runs from the Pico's 3.3 V"),
         Item(registers, "Capacitor 100 nF ceramic", "decoupling at each 74HC165"),
     ]
-    spare = registers * 8 - sensors
+    spare = registers * 8 - inputs
     if spare:
         items.append(Item(spare, "Resistor 10 kOhm", "pull-up on each unused 74HC165 input"))
     buffers = ("gate 1 lifts the Pico's 3.3 V LED data to 5 V; gates 2 to 4 drive the "
                "sensors' clock, data and chip select at 5 V, which they need (0.75 x VCC)"
-               if configured else "gate 1 lifts the Pico's 3.3 V LED data to 5 V; "
+               if groups else "gate 1 lifts the Pico's 3.3 V LED data to 5 V; "
                "tie the inputs of gates 2 to 4 to ground")
+    extra = len(groups) - 1  # chip selects beyond the quad buffer's one
     # Series resistors at the drivers of the long lines: the registers' clock, and
-    # the sensors' three lines where the board has them.
-    series = 4 if configured else 1
+    # the sensors' clock, data and chip selects where the board has them.
+    series = 1 + (2 + len(groups) if groups else 0)
     items += [
         Item(leds, "WS2812B RGB LED (5050) or WS2812B-2020",
              f"{len(board.holes)} under holes, {len(board.lamps)} lamps"),
         Item(leds, "Capacitor 100 nF ceramic",
              "decoupling at each LED (skip for LEDs on ready-made modules)"),
         Item(1, "74AHCT125 quad buffer, powered from 5 V (SOIC-14 or DIP-14)", buffers),
+    ]
+    if extra > 0:
+        items.append(Item(extra, "Single buffer SN74AHCT1G125, powered from 5 V (SOT-23-5)",
+                          "drives the piece sensors' own chip select at 5 V"))
+    items += [
         Item(1, "Resistor 330 Ohm", "in series with the LED data line, at the first LED"),
         Item(series, "Resistor 33 Ohm",
              "in series with each long line at its driver: the registers' clock"
-             + (", and the sensors' clock, data and chip select" if configured else "")),
-        Item(3 if configured else 1, "Resistor 10 kOhm",
+             + (", and the sensors' clock, data and chip select" + ("s" if extra else "")
+                if groups else "")),
+        Item(3 if groups else 1, "Resistor 10 kOhm",
              "pull-down on the buffer's inputs while the Pico boots: LED data"
-             + (", sensor clock and data" if configured else "")),
+             + (", sensor clock and data" if groups else "")),
     ]
-    if configured:
-        items.append(Item(1, "Resistor 10 kOhm",
-                          "pull-up to 3.3 V on the buffer's chip-select input: the "
+    if groups:
+        items.append(Item(len(groups), "Resistor 10 kOhm",
+                          "pull-up to 3.3 V on each chip-select buffer's input: the "
                           "sensors are not selected while the Pico boots"))
     items += [
         Item(1, "Capacitor 1000 uF 10 V electrolytic", "across 5 V at the start of the LED chain"),

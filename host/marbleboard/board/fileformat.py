@@ -47,7 +47,7 @@ def spi_tx_pin(pico: Pico) -> int | None:
     """The TX pin the sensor bus takes, though the chain is only read: MicroPython
     sets up all three SPI pins, so the firmware names one no signal uses (the one
     beside SCK when it is free) rather than leave the port to take its default."""
-    used = {pico.sck, pico.miso, pico.load, pico.led, pico.cs}
+    used = {pico.sck, pico.miso, pico.load, pico.led, pico.cs, pico.piece_cs}
     beside = pico.sck + 1
     order = sorted(SPI_TX_PINS.get(pico.spi, ()), key=lambda p: p != beside)
     return next((p for p in order if p in PICO_GPIOS and p not in used), None)
@@ -209,10 +209,11 @@ def _chains(c: _Checker, data: Any) -> tuple[int, int]:
 
 def _pico(c: _Checker, data: Any) -> Pico:
     fields = {"spi", "sck", "miso", "load", "led"}
-    if not c.obj(data, "pico", fields, {"cs"}):
+    if not c.obj(data, "pico", fields, {"cs", "piece_cs"}):
         return Pico(0, 2, 4, 5, 6)
     pins = {k: c.get(data, k, "pico", int, -1) for k in sorted(fields)}
     pins["cs"] = c.get(data, "cs", "pico", int, Pico.cs)
+    pins["piece_cs"] = c.get(data, "piece_cs", "pico", int, Pico.piece_cs)
     spi = pins.pop("spi")
     if spi not in SPI_PINS:
         c.fail("pico", f"'spi' must be 0 or 1, got {spi}")

@@ -81,7 +81,10 @@ class Pico:
     miso: int
     load: int
     led: int
-    cs: int = 7  # the sensors' shared chip select, for sensors set up over SPI
+    # The shared chip selects of sensors set up over SPI: the presence sensors', and
+    # the piece sensors' (which switch at another threshold).
+    cs: int = 7
+    piece_cs: int = 8
 
 
 @dataclass(frozen=True)

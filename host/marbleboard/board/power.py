@@ -46,9 +46,15 @@ class Budget:
         return len(self.injection_leds)
 
 
-def sensor_count(board: Board) -> int:
-    """Hall switches on the board: one under each hole, and a hole's piece sensor."""
-    return len(board.holes) + board.piece_sensors
+def sensor_chips(board: Board) -> int:
+    """Sensor parts on the board: every site of the build under every hole (piece
+    sites only under holes with a piece sensor); without a build, one part per
+    register input."""
+    if board.build is None:
+        return board.sensor_count
+    presence = len(board.build.sites_of("presence"))
+    piece = len(board.build.sites_of("piece"))
+    return sum(presence + (piece if h.piece_sensor is not None else 0) for h in board.holes)
 
 
 def sensor_part(board: Board) -> str:
@@ -64,7 +70,7 @@ def budget(board: Board) -> Budget:
     part = sensor_part(board)
     theta = (THRESHOLD_SENSORS[part] if part in THRESHOLD_SENSORS else SWITCHES[part]
              ).theta_ja_c_per_w
-    sensors = sensor_count(board)
+    sensors = sensor_chips(board)
     leds = board.led_count
     sensor_a = sensors * p.sensor_ma / 1000
     logic_a = p.logic_ma / 1000
@@ -84,7 +90,9 @@ def budget(board: Board) -> Budget:
         injection_leds=tuple(range(0, leds, INJECT_EVERY)),
         sensor_part=part,
         sensor_warming_c=self_heating_c(p.sensor_ma, theta),
-        pico_3v3_ma=board.sensor_registers * HC165_ICC_MA + sensors * 3.3 / PULLUP_OHM * 1000,
+        # One pull-up for each register input: a hole's sensors of one role share it.
+        pico_3v3_ma=(board.sensor_registers * HC165_ICC_MA
+                     + board.sensor_count * 3.3 / PULLUP_OHM * 1000),
     )
 
 
@@ -97,14 +105,14 @@ def format_budget(board: Board, markdown: bool = False) -> str:
                                          f"({b.leds} x {p.led_ma_typical:g} mA)"),
         ("All LEDs full white (worst case)", f"{b.led_max_a:.2f} A "
                                              f"({b.leds} x {p.led_ma_max:g} mA)"),
-        ("Sensors", f"{b.sensor_a:.2f} A ({sensor_count(board)} x {p.sensor_ma:g} mA, "
+        ("Sensors", f"{b.sensor_a:.2f} A ({sensor_chips(board)} x {p.sensor_ma:g} mA, "
                     f"from the {SENSOR_SUPPLY_V:g} V supply)"),
         ("Sensor self-heating", f"{b.sensor_warming_c:.1f} C above the room "
                                 f"({SENSOR_SUPPLY_V:g} V x {p.sensor_ma:g} mA x the "
                                 f"{b.sensor_part}'s junction-to-ambient resistance)"),
         ("Pico 3V3 pin", f"{b.pico_3v3_ma:.0f} mA of its {PICO_3V3_MA:.0f} mA at most: "
-                         f"{board.sensor_registers} x 74HC165 and every sensor's "
-                         f"{PULLUP_OHM // 1000} kOhm pull-up pulled low"),
+                         f"{board.sensor_registers} x 74HC165 and every register "
+                         f"input's {PULLUP_OHM // 1000} kOhm pull-up pulled low"),
         ("Pico and logic", f"{b.logic_a:.2f} A"),
         ("Supply", f"{p.supply_name}: {p.supply_a:g} A, planned at {p.headroom:.0%} "
                    f"= {b.usable_a:.2f} A"),

@@ -39,31 +39,45 @@ class Pull:
     weight_n: float
     rollout_n: float  # the sideways pull at the magnet that rolls a marble out
     pitch_mm: float  # between the nearest two holes
-    neighbour_n: float  # the strongest sideways pull from the marble in that hole
+    neighbour_n: float  # the strongest sideways pull from a marble in that hole
     touching_n: float  # two marbles touching, their magnets lined up
     clear_mm: float  # centres further apart than this: the pull is under the weight
+    # The strongest sideways pull from a standing playing piece in that hole, for
+    # boards that have one, and its kind.
+    piece_n: float = 0.0
+    piece: str = ""
 
     @property
     def margin(self) -> float:
-        return self.rollout_n / self.neighbour_n
+        return self.rollout_n / max(self.neighbour_n, self.piece_n)
 
     @property
     def ok(self) -> bool:
         return self.margin >= REQUIRED_MARGIN
 
 
-def _magnet(magnet: Magnet, br: float, x_mm: float, rotation: Rotation) -> Any:
+def _magnet(magnet: Magnet, br: float, at_mm: tuple[float, float, float],
+            rotation: Rotation) -> Any:
     m = magpy.magnet.Cylinder(polarization=(0, 0, br),
                               dimension=(magnet.diameter_mm / 1000, magnet.height_mm / 1000),
-                              position=(x_mm / 1000, 0, 0), orientation=rotation)
+                              position=np.array(at_mm) / 1000, orientation=rotation)
     m.meshing = MESH  # type: ignore[attr-defined]  # magpylib-force reads it
     return m
 
 
 def pull_n(magnet: Magnet, br: float, distance_mm: float, a: Rotation, b: Rotation) -> float:
-    """The pull of a magnet at the origin on one ``distance_mm`` along x, towards it."""
-    force, _ = getFT(_magnet(magnet, br, 0, a), _magnet(magnet, br, distance_mm, b),
-                     anchor=(distance_mm / 1000, 0, 0))
+    """The pull of a magnet at the origin on a like one ``distance_mm`` along x,
+    towards it."""
+    return pull_between(magnet, br, a, magnet, br, (distance_mm, 0, 0), b)
+
+
+def pull_between(source: Magnet, source_br: float, source_rot: Rotation, target: Magnet,
+                 target_br: float, at_mm: tuple[float, float, float],
+                 target_rot: Rotation) -> float:
+    """The pull along x, towards the source at the origin, on the target at ``at_mm``."""
+    force, _ = getFT(_magnet(source, source_br, (0, 0, 0), source_rot),
+                     _magnet(target, target_br, at_mm, target_rot),
+                     anchor=np.array(at_mm) / 1000)
     return float(-force[0])
 
 
@@ -77,6 +91,24 @@ def strongest_pull_n(magnet: Magnet, br: float, distance_mm: float, seed: int = 
         a = Rotation.random(random_state=rng)
         b = Rotation.random(random_state=rng)
         best = max(best, pull_n(magnet, br, distance_mm, a, b))
+    return best
+
+
+def strongest_piece_pull_n(piece: Magnet, piece_br: float, marble: Magnet, marble_br: float,
+                           at_mm: tuple[float, float, float], seed: int = 0) -> float:
+    """A standing piece's strongest pull on a marble turned any way: the marble
+    turned along the piece's field there (the way it turns if it can), or any of
+    RANDOM_PAIRS random ways."""
+    up = Rotation.identity() if piece.pole_down == "south" else Rotation.from_euler(
+        "x", 180, degrees=True)
+    field = _magnet(piece, piece_br, (0, 0, 0), up).getB(np.array(at_mm) / 1000)
+    z = np.array([0.0, 0.0, 1.0])
+    along = Rotation.align_vectors([field / np.linalg.norm(field)], [z])[0]
+    best = pull_between(piece, piece_br, up, marble, marble_br, at_mm, along)
+    rng = np.random.default_rng(seed)
+    for _ in range(RANDOM_PAIRS):
+        best = max(best, pull_between(piece, piece_br, up, marble, marble_br, at_mm,
+                                      Rotation.random(random_state=rng)))
     return best
 
 
@@ -94,12 +126,19 @@ def nearest_pitch_mm(board: Board) -> float:
     return float(d.min())
 
 
-def marble_pull(board: Board, build: Build, magnet: Magnet) -> Pull:
-    """Marbles resting on the rims of their holes, every tolerance against them."""
+def _strong(magnet: Magnet) -> float:
     grade = GRADES[magnet.grade]
-    br = grade.br_max_t * (1 + grade.br_tc_per_c * (ROOM_C[0] - 20))  # cold: strongest
+    return grade.br_max_t * (1 + grade.br_tc_per_c * (ROOM_C[0] - 20))  # cold: strongest
+
+
+def marble_pull(board: Board, build: Build, magnet: Magnet,
+                piece: tuple[str, Magnet] | None = None) -> Pull:
+    """Marbles resting on the rims of their holes (or of the sheet's holes), every
+    tolerance against them; ``piece``, a kind of standing piece and its magnet."""
+    br = _strong(magnet)
     radius = board.marble_diameter_mm / 2
-    rim = (board.hole_diameter_mm - build.hole_tolerance_mm) / 2  # a tight hole: less stable
+    _, seat_d = build.seat_z_and_diameter(board.hole_diameter_mm)
+    rim = (seat_d - build.hole_tolerance_mm) / 2  # a tight hole: less stable
     centre_over_rim = math.sqrt(radius ** 2 - rim ** 2)
     weight = marble_weight_n(board.marble_diameter_mm, magnet)
     # The magnet sits up to offset_mm off the centre: higher gives the pull more
@@ -123,17 +162,26 @@ def marble_pull(board: Board, build: Build, magnet: Magnet) -> Pull:
             low = mid
         else:
             high = mid
-    return Pull(weight, rollout, pitch, neighbour, touching, high)
+    piece_n, kind = 0.0, ""
+    if piece is not None:
+        kind, standing = piece
+        marble_z, _ = build.marble_centre_z(board.marble_diameter_mm, board.hole_diameter_mm)
+        assert standing.z_mm is not None
+        at = (pitch - magnet.offset_mm - standing.offset_mm, 0.0, marble_z - standing.z_mm)
+        piece_n = strongest_piece_pull_n(standing, _strong(standing), magnet, br, at)
+    return Pull(weight, rollout, pitch, neighbour, touching, high, piece_n, kind)
 
 
 def format_pull(pull: Pull) -> list[str]:
+    piece = (f"; a {pull.piece} there pulls it {pull.piece_n * 1000:.1f} mN at most"
+             if pull.piece else "")
     return [
         f"Marble to marble (magpylib-force; a marble weighing {pull.weight_n * 1000:.1f} mN, "
         f"from the densities of resin and NdFeB):",
         f"- a marble rolls out of its hole under a sideways pull of "
         f"{pull.rollout_n * 1000:.1f} mN; the marble in the nearest hole "
-        f"({pull.pitch_mm:g} mm away) pulls it {pull.neighbour_n * 1000:.1f} mN at most: "
-        f"margin {pull.margin:.2f} ({'ok' if pull.ok else 'TOO LITTLE'}, at least "
+        f"({pull.pitch_mm:g} mm away) pulls it {pull.neighbour_n * 1000:.1f} mN at most"
+        f"{piece}: margin {pull.margin:.2f} ({'ok' if pull.ok else 'TOO LITTLE'}, at least "
         f"{REQUIRED_MARGIN:g})",
         f"- two marbles touching pull each other {pull.touching_n * 1000:.0f} mN, "
         f"{pull.touching_n / pull.weight_n:.1f} times a marble's weight: off the board "

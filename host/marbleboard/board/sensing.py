@@ -335,7 +335,9 @@ def analyse(board: Board) -> Report:
                            f"where its switches sit")
     pieces = pieces_of(board)
     marbles = [p.magnet for p in pieces if p.magnet.rests == "free"]
-    pull = marble_pull(board, build, marbles[0]) if marbles and build.seat == "rim" else None
+    standing = [(p.kind, p.magnet) for p in pieces if p.magnet.rests == "upright"]
+    pull = (marble_pull(board, build, marbles[0], standing[0] if standing else None)
+            if marbles else None)
     report = Report(board, build, pieces, clearances=clearances(board, build), pull=pull)
     interference = _Interference(board, build, pieces)
     for role in ("presence", "piece"):
@@ -581,9 +583,11 @@ def _page_head(report: Report) -> list[str]:
              f"- Holes are drilled within {b.hole_tolerance_mm:g} mm of their size."]
     for p in report.pieces:
         m = p.magnet
+        z = m.z_mm or 0.0
+        height = f"{z:g} mm above the top face" if z >= 0 else f"{-z:g} mm below the top face"
         where = (f"cast within {m.offset_mm:g} mm of its centre, turned any way" if
                  m.rests == "free" else f"{m.pole_down} pole down, its centre "
-                 f"{m.z_mm:g} mm above the top, tilted up to {m.tilt_deg:g} degrees")
+                 f"{height}, tilted up to {m.tilt_deg:g} degrees")
         lines.append(f"- {p.count} x {p.kind}, magnet {m.label} (a disc), {where}.")
     for site in b.sites:
         part = switch_for(site.part, site.threshold_mt)

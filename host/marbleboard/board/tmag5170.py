@@ -90,19 +90,26 @@ def setup(threshold_code: int) -> bytes:
     ))
 
 
-def board_setup(build: Build | None) -> bytes:
-    """What the firmware sends a board's sensors: nothing for switches that need no
-    setup. All of a board's TMAG5170s hear the same frames, so they must agree."""
+ROLES = ("presence", "piece")  # the setup groups, each on its own chip select
+
+
+def board_setups(build: Build | None) -> list[tuple[str, bytes]]:
+    """What the firmware sends a board's sensors, role by role: nothing for switches
+    that need no setup. A role's TMAG5170s share a chip select and hear the same
+    frames, so they must agree on a threshold."""
     if build is None:
-        return b""
-    codes = {THRESHOLD_SENSORS[s.part].code(s.threshold_mt or 0.0)
-             for s in build.sites if s.part == PART}
-    if not codes:
-        return b""
-    if len(codes) > 1:
-        raise SetupError(f"the {PART}s of a board share one chip select, so they switch "
-                         f"at one threshold; this board asks for codes {sorted(codes)}")
-    return setup(codes.pop())
+        return []
+    out = []
+    for role in ROLES:
+        codes = {THRESHOLD_SENSORS[s.part].code(s.threshold_mt or 0.0)
+                 for s in build.sites_of(role) if s.part == PART}
+        if len(codes) > 1:
+            raise SetupError(f"the {role} {PART}s of a hole share one chip select, so "
+                             f"they switch at one threshold; this board asks for codes "
+                             f"{sorted(codes)}")
+        if codes:
+            out.append((role, setup(codes.pop())))
+    return out
 
 
 def frames(data: bytes) -> list[bytes]:

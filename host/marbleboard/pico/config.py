@@ -12,7 +12,7 @@ from typing import Any
 from ..board import Board
 from ..board.fileformat import spi_tx_pin
 from ..board.power import budget
-from ..board.tmag5170 import SETUP_MS, board_setup
+from ..board.tmag5170 import SETUP_MS, board_setups
 
 DEBOUNCE_MS = 50  # a sliding hand crosses a sensor's trip zone faster than this
 FRAME_MS = 20  # 50 frames a second
@@ -23,6 +23,8 @@ NO_LED = 0xFFFF
 
 def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
                     frame_ms: int = FRAME_MS) -> dict[str, Any]:
+    setups = board_setups(board.build)
+    cs = {"presence": board.pico.cs, "piece": board.pico.piece_cs}
     echo = [NO_LED] * board.sensor_count
     for h in board.holes:
         echo[h.sensor] = h.led
@@ -39,8 +41,9 @@ def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
         "LOAD": board.pico.load,
         "LED": board.pico.led,
         "SPI_HZ": SPI_HZ,
-        "SENSOR_CS": board.pico.cs,
-        "SENSOR_SETUP": board_setup(board.build),
+        # One chip select and one setup for each group of sensors set up over SPI.
+        "SENSOR_CS": tuple(cs[role] for role, _ in setups),
+        "SENSOR_SETUP": tuple(frames for _, frames in setups),
         "SENSOR_SETUP_MS": SETUP_MS,
         "ACTIVE_LOW": True,  # the hall switches pull their output low near a magnet
         "DEBOUNCE_MS": debounce_ms,

@@ -134,7 +134,8 @@ class EmulatedPico:
         self._proc = subprocess.Popen(
             [self.node, str(EMULATOR), "--bootrom", str(found / BOOTROM), "--uf2",
              str(found / UF2), "--fs", str(image), "--spi", str(self.cfg["SPI"]),
-             "--load", str(self.cfg["LOAD"]), "--cs", str(self.cfg["SENSOR_CS"])],
+             "--load", str(self.cfg["LOAD"]),
+             "--cs", ",".join(str(pin) for pin in self.cfg["SENSOR_CS"])],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._send(f"chain {self._chain().hex()}")
         for target in (self._from_emulator, self._from_host, self._watch_marbles):
@@ -268,7 +269,8 @@ class EmulatedPico:
                 self.physical.show(bytes.fromhex(frame))
                 self.led_frame_us = int(took or 0)
             elif kind == "sensors":
-                self.physical.hear_setup(bytes.fromhex(payload))
+                group, _, data = payload.partition(" ")
+                self.physical.hear_setup(int(group), bytes.fromhex(data))
                 self.sensor_frames += 1
             elif kind == "boot":
                 self.boots += 1

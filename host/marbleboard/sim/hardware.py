@@ -38,8 +38,8 @@ class SimHardware(Hardware):
     def read_sensors(self, buf: bytearray) -> None:
         self.physical.read_chain(buf, active_low=True)
 
-    def setup_sensors(self, frames: bytes) -> None:
-        self.physical.hear_setup(bytes(frames))
+    def setup_sensors(self, group: int, frames: bytes) -> None:
+        self.physical.hear_setup(group, bytes(frames))
 
     def write_leds(self, frame: bytearray) -> bool:
         now = time.monotonic()

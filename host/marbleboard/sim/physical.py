@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
-from ..board.tmag5170 import Tmag5170, board_setup, frames
+from ..board.tmag5170 import Tmag5170, board_setups, frames
 
 RGB = tuple[int, int, int]
 
@@ -21,6 +21,9 @@ RGB = tuple[int, int, int]
 # marble gives this along x, y or z, either way, by sensor number, so a sensor set
 # up on fewer axes or one side of its window misses some marbles.
 MARBLE_FIELD_MT = 6.9
+# What a standing Stomper gives Stomple's piece sensors: at least 32.7 mT, which
+# the sensor reads as its 25 mT full scale.
+PIECE_FIELD_MT = 25.0
 
 
 class PhysicalBoard:
@@ -31,9 +34,16 @@ class PhysicalBoard:
         self._leds: list[RGB] = [(0, 0, 0)] * board.led_count
         self._frame_seen = threading.Condition(self._lock)
         self.frames = 0
-        # Sensors that switch only once set up over SPI; None: switches that need none.
-        self.chips = ([Tmag5170() for _ in range(board.sensor_count)]
-                      if board_setup(board.build) else None)
+        # Sensors that switch only once set up over SPI, by sensor number, and the
+        # group (chip select) each hears; a sensor missing here needs no setup.
+        self.groups = [role for role, _ in board_setups(board.build)]
+        pieces = {h.piece_sensor for h in board.holes if h.piece_sensor is not None}
+        self.chips: dict[int, tuple[int, Tmag5170]] = {}
+        for s in range(board.sensor_count):
+            role = "piece" if s in pieces else "presence"
+            if role in self.groups:
+                self.chips[s] = (self.groups.index(role), Tmag5170())
+        self._pieces = pieces
 
     # --- sensors ---------------------------------------------------------------
 
@@ -102,30 +112,32 @@ class PhysicalBoard:
         with self._lock:
             chips = self.chips
             for s in self._magnets:
-                if chips is None or chips[s].alert(marble_field(s)):
+                if s not in chips or chips[s][1].alert(self._field(s)):
                     buf[s >> 3] ^= 0x80 >> (s & 7)
 
-    def hear_setup(self, data: bytes) -> None:
-        """Frames the Pico sent down the sensors' shared SPI lines."""
-        if self.chips is None:
-            return
+    def hear_setup(self, group: int, data: bytes) -> None:
+        """Frames the Pico sent down the sensors' shared SPI lines to one group."""
         with self._lock:
             for one in frames(data):
-                for chip in self.chips:
-                    chip.hear(one)
+                for g, chip in self.chips.values():
+                    if g == group:
+                        chip.hear(one)
 
     def sensor_power_dip(self, sensors: Iterable[int] | None = None) -> None:
         """Sensors whose supply dipped: they forget their setup until they hear it again."""
-        if self.chips is None:
-            return
         with self._lock:
-            for s in range(len(self.chips)) if sensors is None else sensors:
-                self.chips[s].power_on()
+            for s in self.chips if sensors is None else sensors:
+                if s in self.chips:
+                    self.chips[s][1].power_on()
 
     def sensors_set_up(self) -> bool:
         with self._lock:
-            return self.chips is None or all(c.alert(marble_field(s))
-                                             for s, c in enumerate(self.chips))
+            return all(chip.alert(self._field(s)) for s, (_, chip) in self.chips.items())
+
+    def _field(self, sensor: int) -> tuple[float, float, float]:
+        if sensor in self._pieces:
+            return 0.0, 0.0, -PIECE_FIELD_MT
+        return marble_field(sensor)
 
     # --- LEDs ------------------------------------------------------------------
 

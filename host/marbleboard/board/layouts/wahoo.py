@@ -172,7 +172,7 @@ def build(**params: Any) -> dict[str, Any]:
         "marble_diameter_mm": p["marble_diameter_mm"],
         "min_pitch_mm": p["marble_diameter_mm"] + 2,
         "chains": {"sensors": len(hole_data), "leds": led},
-        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6, "cs": 7},
+        "pico": {"spi": 0, "sck": 2, "miso": 4, "load": 5, "led": 6, "cs": 7, "piece_cs": 8},
         "power": {"supply_v": 5, "supply_a": p["supply_a"],
                   "supply_name": f"5 V {p['supply_a']:g} A mains adapter",
                   "led_ma_typical": 20, "led_ma_max": 60, "sensor_ma": SENSOR_MA,

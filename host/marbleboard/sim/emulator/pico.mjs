@@ -2,7 +2,7 @@
 // firmware, driven by host/marbleboard/sim/emulated.py over stdin and stdout.
 //
 //   node pico.mjs --bootrom B1.bin --uf2 micropython.uf2 --fs littlefs.img
-//                 --spi 0 --load 17 --cs 7
+//                 --spi 0 --load 17 --cs 7,8
 //
 // One message a line each way, payloads in hex:
 //   in:  "usb <hex>"    bytes the host sends down the USB serial line
@@ -14,8 +14,9 @@
 //   out: "usb <hex> <us>"  bytes the Pico wrote to its USB serial line, and the
 //                       simulated microseconds since boot when it wrote them
 //        "chain <us>"   the simulated time a new "chain" took effect
-//        "sensors <hex>"  the bytes clocked out while the sensors' chip select was
-//                       low: one setup frame, for the Python side's sensor model
+//        "sensors <group> <hex>"  the bytes clocked out while a group's chip select
+//                       was low (--cs lists them): one setup frame, for the Python
+//                       side's sensor model
 //        "leds <hex> <us>"  one WS2812 frame (G, R, B per LED) taken from the PIO's
 //                       FIFO, and the simulated microseconds from its first word to its last
 //        "boot n=<boots> reason=<watchdog reason register>"
@@ -36,7 +37,7 @@ const { values: args } = parseArgs({
     fs: { type: 'string' },
     spi: { type: 'string', default: '0' },
     load: { type: 'string', default: '17' },
-    cs: { type: 'string', default: '7' },
+    cs: { type: 'string', default: '' },
   },
 });
 
@@ -184,13 +185,16 @@ function wireSensors() {
   // The sensors' setup shares the bus: bytes sent while their chip select is low
   // are theirs (the registers shift meanwhile, and are loaded afresh before a read).
   let toSensors = null;
-  mcu.gpio[Number(args.cs)].addListener((state) => {
-    if (state === 0 && toSensors === null) {
-      toSensors = [];
-    } else if (state === 1 && toSensors !== null) {
-      if (toSensors.length) send(`sensors ${Buffer.from(toSensors).toString('hex')}`);
-      toSensors = null;
-    }
+  const pins = args.cs ? args.cs.split(',').map(Number) : [];
+  pins.forEach((pin, group) => {
+    mcu.gpio[pin].addListener((state) => {
+      if (state === 0 && toSensors === null) {
+        toSensors = [];
+      } else if (state === 1 && toSensors !== null) {
+        if (toSensors.length) send(`sensors ${group} ${Buffer.from(toSensors).toString('hex')}`);
+        toSensors = null;
+      }
+    });
   });
   spi.onTransmit = (value) => {
     if (toSensors !== null) toSensors.push(value);
