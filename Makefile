@@ -76,6 +76,7 @@ docs: $(STAMP)
 	@for b in $(SENSED); do \
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md || exit 1; \
 	done
+	$(BIN)/marbleboard board pcb -o hardware/pcb/hole-module
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:

@@ -29,10 +29,11 @@ def machine_with(tmp_path, tools):
     return str(bin_dir)
 
 
-def make_test_needs(path):
+def make_test_needs(path, **env):
     started = time.monotonic()
-    result = subprocess.run([MAKE, "-s", "-C", str(ROOT), "test-needs"], env={"PATH": path},
-                            capture_output=True, text=True, timeout=30)
+    result = subprocess.run([MAKE, "-s", "-C", str(ROOT), "test-needs"],
+                            env={"PATH": path, **env}, capture_output=True, text=True,
+                            timeout=30)
     return result, time.monotonic() - started
 
 
@@ -51,6 +52,16 @@ def test_a_missing_system_package_stops_make_test_at_once(tmp_path, missing, lin
     install = next(s for s in said.splitlines() if "apt-get install" in s).strip()
     assert install.endswith(line), said
     assert took < 10
+
+
+def test_a_python_without_kicad_asks_for_kicad_without_its_recommends(tmp_path):
+    # The project's own Python has no pcbnew: it stands for a machine without KiCad.
+    tools = ["python3", "node", "npm", "chromium", "systemd-analyze", "id"]
+    result, _ = make_test_needs(machine_with(tmp_path, tools),
+                                MARBLEBOARD_KICAD_PYTHON=sys.executable)
+    assert result.returncode != 0
+    installs = [line.strip() for line in result.stdout.splitlines() if "apt-get" in line]
+    assert installs == ["apt-get install --no-install-recommends kicad"], result.stdout
 
 
 def test_with_everything_there_the_check_says_nothing(tmp_path):
@@ -77,3 +88,5 @@ def test_the_readme_and_ci_name_every_package_the_check_asks_for():
     ci = (ROOT / ".ci" / "run").read_text()
     installed = {p for line in re.findall(r"apt-get install -y -qq (.+)", ci) for p in line.split()}
     assert asked <= installed
+    assert "apt-get install --no-install-recommends kicad" in readme
+    assert "apt-get install -y -qq --no-install-recommends kicad" in ci

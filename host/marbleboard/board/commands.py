@@ -126,6 +126,21 @@ def cmd_sensing(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_pcb(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import pcb
+    from .holemodule import hole_module
+
+    try:
+        checked = pcb.build(hole_module(), Path(args.output))
+    except pcb.PcbError as e:
+        raise SystemExit(f"error: {e}") from e
+    print(f"wrote {len(checked.files)} files to {args.output}: KiCad's design rule check "
+          f"found {checked.violations} violations and {checked.unconnected} unconnected pads")
+    return 0 if checked.ok else 1
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     _write(args.output, dump_board(_board(args)))
     return 0
@@ -161,6 +176,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--markdown", action="store_true", help="Markdown tables")
     q.set_defaults(func=cmd_sensing)
     with_board("export", "the board file (JSON)").set_defaults(func=cmd_export)
+    q = bsub.add_parser("pcb", help="the marble boards' hole module: KiCad board, design "
+                                    "rule check, gerbers, drill, BOM and placement files "
+                                    "(needs KiCad; exit 1 if the check fails)")
+    q.add_argument("-o", "--output", default="hardware/pcb/hole-module",
+                   help="the folder to write (default: %(default)s)")
+    q.set_defaults(func=cmd_pcb)
     q = bsub.add_parser("check", help="check board files and list every problem")
     q.add_argument("files", nargs="+")
     q.set_defaults(func=cmd_check)

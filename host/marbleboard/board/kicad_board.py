@@ -1,0 +1,213 @@
+"""Build a circuit board in KiCad from a design file, check it with KiCad's design
+rule check, and plot what a fab needs.
+
+Run by the Python that KiCad's ``pcbnew`` module belongs to (Debian's
+``/usr/bin/python3`` with the ``kicad`` package), not the project's: it imports
+nothing from marbleboard. ``marbleboard board pcb`` writes the design file
+(``holemodule.py``) and runs this.
+
+    python3 kicad_board.py DESIGN.json OUT_DIR
+
+Writes OUT_DIR/NAME.kicad_pcb, NAME-drc.txt, gerbers and the drill file, and prints
+one JSON line: {"violations": n, "unconnected": n, "files": [...]}.
+"""
+
+import itertools
+import json
+import math
+import os
+import re
+import sys
+from typing import Any
+
+import pcbnew  # type: ignore[import-not-found]  # Debian's kicad package, not PyPI
+
+ORIGIN = (100.0, 100.0)  # where the design's (0, 0) sits on KiCad's page
+LAYERS = {"F.Cu": pcbnew.F_Cu, "B.Cu": pcbnew.B_Cu}
+PLOTTED = [("F_Cu", pcbnew.F_Cu), ("B_Cu", pcbnew.B_Cu), ("F_Mask", pcbnew.F_Mask),
+           ("B_Mask", pcbnew.B_Mask), ("F_Paste", pcbnew.F_Paste),
+           ("F_SilkS", pcbnew.F_SilkS), ("Edge_Cuts", pcbnew.Edge_Cuts)]
+
+
+def mm(x: float, y: float) -> Any:
+    return pcbnew.wxPointMM(ORIGIN[0] + x, ORIGIN[1] + y)
+
+
+def build(design: dict[str, Any], path: str) -> Any:
+    board = pcbnew.NewBoard(path)  # it writes the project file beside it
+    rules = design["rules"]
+    ds = board.GetDesignSettings()
+    ds.m_CopperEdgeClearance = pcbnew.FromMM(rules["edge_clearance"])
+    ds.m_MinClearance = pcbnew.FromMM(rules["clearance"])
+    ds.m_TrackMinWidth = pcbnew.FromMM(rules["track"])
+    ds.m_ViasMinSize = pcbnew.FromMM(rules["via_diameter"])
+    ds.m_MinThroughDrill = pcbnew.FromMM(rules["via_drill"])
+    # The default net class's own clearance (0.2 mm in a new board) is what the
+    # check holds every copper item to; the minimums above bound what it allows.
+
+    names = sorted({n for p in design["parts"] for n in p["nets"].values()}
+                   | {t["net"] for t in design["tracks"]} | {v["net"] for v in design["vias"]})
+    nets = {}
+    for name in names:
+        net = pcbnew.NETINFO_ITEM(board, name)
+        board.Add(net)
+        nets[name] = net
+
+    placed = {(p["ref"], p["number"]): p["xy"] for p in design["placed_pads"]}
+    for part in design["parts"]:
+        fp = pcbnew.FOOTPRINT(board)
+        fp.SetReference(part["ref"])
+        fp.SetValue(part["value"])
+        fp.SetFPID(pcbnew.LIB_ID("marbleboard", part["footprint"]))
+        fp.SetPosition(mm(part["x"], part["y"]))
+        fp.Reference().SetVisible(False)
+        fp.Value().SetVisible(False)
+        fp.SetAttributes(pcbnew.FP_SMD if part["solder"] else pcbnew.FP_THROUGH_HOLE)
+        for spec in part["pads"]:
+            pad = pcbnew.PAD(fp)
+            pad.SetNumber(spec["number"])
+            pad.SetSize(pcbnew.wxSizeMM(spec["w"], spec["h"]))
+            pad.SetShape(pcbnew.PAD_SHAPE_CIRCLE if spec["shape"] == "circle"
+                         else pcbnew.PAD_SHAPE_RECT)
+            if spec["drill"]:
+                pad.SetAttribute(pcbnew.PAD_ATTRIB_PTH)
+                pad.SetDrillSize(pcbnew.wxSizeMM(spec["drill"], spec["drill"]))
+                pad.SetLayerSet(pad.PTHMask())
+            else:
+                pad.SetAttribute(pcbnew.PAD_ATTRIB_SMD)
+                pad.SetLayerSet(pad.SMDMask())
+            x, y = placed[(part["ref"], spec["number"])]
+            fp.Add(pad)
+            pad.SetPosition(mm(x, y))
+            pad.SetOrientationDegrees(part["rotation"])
+            pad.SetPos0(pad.GetPosition() - fp.GetPosition())
+            net = part["nets"].get(spec["number"])
+            if net:
+                pad.SetNet(nets[net])
+        board.Add(fp)
+
+    width = pcbnew.FromMM(rules["track"])
+    for track in design["tracks"]:
+        points = track["points"]
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            if (x0, y0) == (x1, y1):
+                continue
+            t = pcbnew.PCB_TRACK(board)
+            t.SetStart(mm(x0, y0))
+            t.SetEnd(mm(x1, y1))
+            t.SetWidth(width)
+            t.SetLayer(LAYERS[track["layer"]])
+            t.SetNet(nets[track["net"]])
+            board.Add(t)
+    for via in design["vias"]:
+        v = pcbnew.PCB_VIA(board)
+        v.SetPosition(mm(via["x"], via["y"]))
+        v.SetWidth(pcbnew.FromMM(rules["via_diameter"]))
+        v.SetDrill(pcbnew.FromMM(rules["via_drill"]))
+        v.SetNet(nets[via["net"]])
+        board.Add(v)
+
+    r = design["radius_mm"]
+    edge = pcbnew.PCB_SHAPE(board)
+    edge.SetShape(pcbnew.SHAPE_T_CIRCLE)
+    edge.SetStart(mm(0, 0))
+    edge.SetEnd(mm(r, 0))
+    edge.SetLayer(pcbnew.Edge_Cuts)
+    edge.SetWidth(pcbnew.FromMM(0.1))
+    board.Add(edge)
+
+    for net, layer in design["zones"]:
+        zone = pcbnew.ZONE(board)
+        zone.SetLayer(LAYERS[layer])
+        zone.SetNet(nets[net])
+        outline = zone.Outline()
+        outline.NewOutline()
+        for k in range(72):
+            a = 2 * math.pi * k / 72
+            p = mm(r * math.cos(a), r * math.sin(a))
+            outline.Append(p.x, p.y)
+        zone.SetLocalClearance(pcbnew.FromMM(rules["clearance"] + 0.1))
+        zone.SetMinThickness(pcbnew.FromMM(0.2))
+        zone.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)
+        board.Add(zone)
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    return board
+
+
+def drc(board: Any, path: str) -> tuple[int, int, str]:
+    pcbnew.WriteDRCReport(board, path, pcbnew.EDA_UNITS_MILLIMETRES, True)
+    _steady(path)
+    with open(path) as f:
+        text = f.read()
+
+    def count(what: str) -> int:
+        m = re.search(r"\*\* Found (\d+) " + what, text)
+        return int(m.group(1)) if m else -1
+
+    return count("DRC violations"), count("unconnected pads"), text
+
+
+def plot(board: Any, out_dir: str, name: str) -> list[str]:
+    pctl = pcbnew.PLOT_CONTROLLER(board)
+    opts = pctl.GetPlotOptions()
+    opts.SetOutputDirectory(out_dir)
+    opts.SetPlotFrameRef(False)
+    opts.SetUseGerberProtelExtensions(False)
+    opts.SetUseGerberX2format(True)
+    opts.SetIncludeGerberNetlistInfo(False)
+    opts.SetCreateGerberJobFile(False)
+    opts.SetSubtractMaskFromSilk(True)
+    files = []
+    for suffix, layer in PLOTTED:
+        pctl.SetLayer(layer)
+        pctl.OpenPlotfile(suffix, pcbnew.PLOT_FORMAT_GERBER, suffix)
+        pctl.PlotLayer()
+        files.append(pctl.GetPlotFileName())
+    pctl.ClosePlot()
+    writer = pcbnew.EXCELLON_WRITER(board)
+    writer.SetOptions(False, False, board.GetDesignSettings().GetAuxOrigin(), False)
+    writer.SetFormat(True)
+    writer.CreateDrillandMapFilesSet(out_dir, True, False)
+    files += [os.path.join(out_dir, f) for f in os.listdir(out_dir) if f.endswith(".drl")]
+    for f in files:
+        _steady(f)
+    return sorted(os.path.basename(f) for f in files)
+
+
+def _steady(path: str) -> None:
+    # The date KiCad stamps in each file would change it at every build.
+    with open(path) as f:
+        lines = f.readlines()
+    keep = [line for line in lines if "CreationDate" not in line
+            and not (line.startswith(("G04 Created by KiCad", "; DRILL file", ";DRILL file"))
+                     and " date " in line)
+            and not line.startswith("** Created on")]
+    keep = [re.sub(r"^\*\* Drc report for .*/", "** Drc report for ", line) for line in keep]
+    with open(path, "w") as f:
+        f.writelines(keep)
+
+
+def main() -> None:
+    # The same ids at every build: the files change only with the design.
+    pcbnew.KIID.SeedGenerator(1)
+    design_path, out_dir = sys.argv[1], os.path.abspath(sys.argv[2])
+    with open(design_path) as f:
+        design = json.load(f)
+    os.makedirs(out_dir, exist_ok=True)
+    name = design["name"]
+    pcb_path = os.path.join(out_dir, name + ".kicad_pcb")
+    board = build(design, pcb_path)
+    pcbnew.SaveBoard(pcb_path, board)
+    local = os.path.join(out_dir, name + ".kicad_prl")  # one person's view settings
+    if os.path.exists(local):
+        os.remove(local)
+    board = pcbnew.LoadBoard(pcb_path)  # check what was saved, as KiCad opens it
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    violations, unconnected, _ = drc(board, os.path.join(out_dir, name + "-drc.txt"))
+    files = plot(board, out_dir, name)
+    print(json.dumps({"violations": violations, "unconnected": unconnected,
+                      "files": [name + ".kicad_pcb", *files]}))
+
+
+if __name__ == "__main__":
+    main()
