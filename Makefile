@@ -74,7 +74,8 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board wiring $$b --markdown -o hardware/wiring/$$b.md || exit 1; \
 	done
 	@for b in $(SENSED); do \
-	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md || exit 1; \
+	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \
+	  $(BIN)/marbleboard board section $$b -o hardware/sensing/$$b-section.svg || exit 1; \
 	done
 	$(BIN)/marbleboard board pcb -o hardware/pcb/hole-module
 	$(BIN)/python -m marbleboard.table.pictures docs/images

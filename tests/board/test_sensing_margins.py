@@ -18,6 +18,7 @@ from marbleboard.board import build_layout, sensing
 from marbleboard.board import pull as pull_module
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.parts import THRESHOLD_SENSORS, switch_for
+from marbleboard.board.section import section_svg
 
 DESIGNED = [name for name in sorted(LAYOUTS) if build_layout(name).build is not None]
 
@@ -55,6 +56,9 @@ def test_committed_sensing_page_is_current(root, report):
     name = report.board.id
     page = (root / f"hardware/sensing/{name}.md").read_text()
     assert page == sensing.format_report(report, markdown=True), name
+    picture = (root / f"hardware/sensing/{name}-section.svg").read_text()
+    assert picture == section_svg(report.board), name
+    assert f"]({name}-section.svg)" in page
 
 
 def test_a_threshold_sensor_switches_near_its_threshold_and_no_closer():
@@ -112,3 +116,23 @@ def test_a_narrower_hole_holds_a_marble_less():
         return pull_module.marble_pull(board, board.build, board.pieces[0].magnet).rollout_n
 
     assert rollout(13.0) < rollout(14.0) < rollout(15.0)
+
+
+def test_the_section_shows_the_marbles_sensor_switching_and_the_neighbours_not():
+    # Rows of the picture at the sensors' height: the hole's own sensor sits in the
+    # "surely switches" colour, the empty neighbour's in the "surely not" one.
+    import re
+
+    svg = section_svg(build_layout("wampoo"))
+    sensors = [(float(x), float(y)) for x, y in re.findall(
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="30.0" height="11.0" fill="#212121"', svg)]
+    assert len(sensors) == 2
+    cells = [(float(x), float(y), float(w), fill) for x, y, w, fill in re.findall(
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="5.2" fill="(#\w+)"', svg)]
+
+    def colour_at(px, py):
+        return next(f for x, y, w, f in cells if x <= px < x + w and y <= py < y + 5.2)
+
+    (own_x, own_y), (next_x, next_y) = sorted(sensors)
+    assert colour_at(own_x + 15, own_y + 5) == "#4caf50"
+    assert colour_at(next_x + 15, next_y + 5) == "#eceff1"

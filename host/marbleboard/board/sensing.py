@@ -596,6 +596,12 @@ def _page_head(report: Report) -> list[str]:
                         else "")
                      + f", {site.r_mm:g} mm from the hole's axis, on the sensor board's "
                        f"{site.side} side; figures from {part.source}.")
+    lines += ["", f"![A side section through a hole and the next, with the field a marble "
+                  f"gives the sensors]({board.id}-section.svg)", "",
+              f"The section (`marbleboard board section {board.id}`) runs through a hole "
+              f"and the next one along its presence sensor's bearing: where a presence "
+              f"sensor would surely switch for a marble in the left hole turned the way its "
+              f"own sensors feel least, where it may, and where it surely would not."]
     return [*lines, "", "## The checks", ""]
 
 
