@@ -71,7 +71,8 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board render $$b --template -o hardware/templates/$$b-drill.svg && \
 	  $(BIN)/marbleboard board bom $$b --markdown -o hardware/bom/$$b.md && \
 	  $(BIN)/marbleboard board power $$b --markdown -o hardware/power/$$b.md && \
-	  $(BIN)/marbleboard board wiring $$b --markdown -o hardware/wiring/$$b.md || exit 1; \
+	  $(BIN)/marbleboard board wiring $$b --markdown -o hardware/wiring/$$b.md && \
+	  $(BIN)/marbleboard board netlist $$b -o hardware/netlist/$$b.net || exit 1; \
 	done
 	@for b in $(SENSED); do \
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \

@@ -141,6 +141,15 @@ def cmd_pcb(args: argparse.Namespace) -> int:
     return 0 if checked.ok else 1
 
 
+def cmd_netlist(args: argparse.Namespace) -> int:
+    try:
+        from . import netlist
+    except ImportError as e:
+        raise SystemExit(f"error: the netlist needs the 'hardware' extra: {e}") from e
+    _write(args.output, netlist.netlist(_board(args)))
+    return 0
+
+
 def cmd_section(args: argparse.Namespace) -> int:
     try:
         from . import section
@@ -185,6 +194,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--markdown", action="store_true", help="Markdown tables")
     q.set_defaults(func=cmd_sensing)
     with_board("export", "the board file (JSON)").set_defaults(func=cmd_export)
+    with_board("netlist", "the whole circuit as a KiCad netlist: Pico, buffers, registers, "
+                          "sensors, LEDs, power").set_defaults(func=cmd_netlist)
     with_board("section", "an SVG side section through a hole and the next, with the "
                           "field a marble gives the sensors").set_defaults(func=cmd_section)
     q = bsub.add_parser("pcb", help="the marble boards' hole module: KiCad board, design "

@@ -1,0 +1,277 @@
+"""A board's whole circuit as a netlist, built with SKiDL from its board file: the
+Pico, the buffers, the 74HC165 chain with its pull-ups, every hole's sensors (the
+marble boards' hole modules, or Stomple's sensors one by one) and LED, the lamps,
+the power entry and injection points, and the optional RUN-pin reset.
+
+Pin numbers: the Raspberry Pi Pico datasheet's pinout; TI's 74AHCT125 and
+SN74AHCT1G125 pin tables (14-pin and SOT-23-5); NXP's 74HC165 Table 2; TI's
+TMAG5170 (SBASAF4 5); Worldsemi's WS2812B pin function table; the hole module's
+wire pads (``holemodule.WIRES``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .holemodule import WIRES
+from .model import Board
+from .power import budget
+from .tmag5170 import board_setups
+from .wiring import INPUT_PINS
+
+with contextlib.redirect_stderr(io.StringIO()):
+    # SKiDL looks for KiCad's libraries as it loads and says so at length; every
+    # part here is defined in place, so none are needed.
+    import skidl  # type: ignore[import-untyped]
+
+    # No log or check files beside whatever runs this.
+    skidl.logger.stop_log_file_output()
+
+HC165 = {"PL": 1, "CP": 2, "Q7n": 7, "GND": 8, "Q7": 9, "DS": 10, "CE": 15, "VCC": 16,
+         **{f"D{bit}": pin for bit, pin in INPUT_PINS.items()}}
+AHCT125 = {"1OE": 1, "1A": 2, "1Y": 3, "2OE": 4, "2A": 5, "2Y": 6, "GND": 7, "3Y": 8,
+           "3A": 9, "3OE": 10, "4Y": 11, "4A": 12, "4OE": 13, "VCC": 14}
+AHCT1G125 = {"OE": 1, "A": 2, "GND": 3, "Y": 4, "VCC": 5}
+TMAG5170 = {"SCK": 1, "SDI": 2, "SDO": 3, "CS": 4, "VCC": 5, "GND": 6, "TEST": 7, "ALERT": 8}
+WS2812B = {"VDD": 1, "DOUT": 2, "VSS": 3, "DIN": 4}
+
+
+def pico_pin(gpio: int) -> int:
+    """The Pico's physical pin for a GPIO (its datasheet's pinout): down the left
+    side GP0 and GP1, then a ground after every four GPIOs; then up the right."""
+    if gpio <= 15:
+        return gpio + 1 + (gpio + 2) // 4
+    if gpio <= 22:
+        return {16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29}[gpio]
+    return {26: 31, 27: 32, 28: 34}[gpio]
+
+
+PICO_POWER = {"GND": (3, 8, 13, 18, 23, 28, 33, 38), "RUN": (30,), "3V3": (36,),
+              "VSYS": (39,), "VBUS": (40,)}
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.circuit = skidl.Circuit()
+        self.nets: dict[str, Any] = {}
+        self.count: dict[str, int] = {}
+
+    def net(self, name: str) -> Any:
+        if name not in self.nets:
+            self.nets[name] = skidl.Net(name, circuit=self.circuit)
+        return self.nets[name]
+
+    def part(self, prefix: str, name: str, pins: dict[str, int], footprint: str,
+             value: str | None = None, ref: str | None = None) -> Any:
+        self.count[prefix] = self.count.get(prefix, 0) + 1
+        template = skidl.Part(tool=skidl.SKIDL, name=name, ref_prefix=prefix,
+                              dest=skidl.TEMPLATE, circuit=self.circuit,
+                              pins=[skidl.Pin(num=n, name=p, func=skidl.Pin.types.PASSIVE)
+                                    for p, n in sorted(pins.items(), key=lambda i: i[1])])
+        ref = ref or f"{prefix}{self.count[prefix]}"
+        # The reference as its tag: SKiDL would draw a random one, and the file would
+        # change at every build.
+        return template(ref=ref, tag=ref, value=value or name,
+                        footprint=f"marbleboard:{footprint}", circuit=self.circuit)
+
+    def connect(self, net: str, *pins: Any) -> None:
+        n = self.net(net)
+        for p in pins:
+            n += p
+
+    def resistor(self, value: str, a: str, b: str) -> None:
+        r = self.part("R", "R", {"1": 1, "2": 2}, "R_0603", value)
+        self.connect(a, r.p[1])
+        self.connect(b, r.p[2])
+
+    def capacitor(self, value: str, a: str, b: str, footprint: str = "C_0603") -> None:
+        c = self.part("C", "C", {"1": 1, "2": 2}, footprint, value)
+        self.connect(a, c.p[1])
+        self.connect(b, c.p[2])
+
+
+def build(board: Board) -> Any:
+    """The SKiDL circuit of a whole board."""
+    b = _Builder()
+    b.circuit.no_files = True
+    b.circuit.track_src = False  # where in this file a part was made: noise in the netlist
+    pico = board.pico
+    groups = [role for role, _ in board_setups(board.build)]
+    module = board.build is not None and len(board.build.sites_of("presence")) == 1 \
+        and board.build.sites_of("presence")[0].r_mm == 0
+
+    pins = {f"GP{g}": pico_pin(g) for g in range(29) if g not in (23, 24, 25)}
+    for name, numbers in PICO_POWER.items():
+        pins.update({f"{name}_{n}" if len(numbers) > 1 else name: n for n in numbers})
+    a1 = b.part("A", "Raspberry_Pi_Pico", pins, "RaspberryPi_Pico", ref="A1")
+    for n in PICO_POWER["GND"]:
+        b.connect("GND", a1.p[n])
+    b.connect("+3V3", a1.n["3V3"])
+    b.connect("RUN", a1.n["RUN"])
+    j = b.part("J", "Pi_reset", {"RUN": 1, "GND": 2}, "Pads_1x2_P2.54mm", "to the Pi's GPIO17")
+    b.resistor("1k", "RUN", "PI_GPIO17")
+    b.connect("PI_GPIO17", j.p[1])
+    b.connect("GND", j.p[2])
+    # Power entry: the 5 V supply, its bulk capacitor.
+    jp = b.part("J", "Power_5V", {"+5V": 1, "GND": 2}, "Pads_1x2_P5.08mm", "5 V supply")
+    b.connect("+5V", jp.p[1])
+    b.connect("GND", jp.p[2])
+    b.capacitor("1000uF 10V", "+5V", "GND", "CP_Radial_D8.0mm")
+
+    # The buffer: LED data, and the sensors' clock, data and chip select at 5 V.
+    u = b.part("U", "74AHCT125", AHCT125, "SOIC-14_3.9x8.7mm_P1.27mm")
+    b.connect("+5V", u.n["VCC"])
+    b.connect("GND", u.n["GND"], u.n["1OE"], u.n["2OE"], u.n["3OE"], u.n["4OE"])
+    b.capacitor("100nF", "+5V", "GND")
+    b.connect("LED_3V3", a1.p[pins[f"GP{pico.led}"]], u.n["1A"])
+    b.resistor("10k", "LED_3V3", "GND")
+    b.connect("LED_5V", u.n["1Y"])
+    b.resistor("330", "LED_5V", "LED_DIN_0")
+    b.connect("SCK_3V3", a1.p[pins[f"GP{pico.sck}"]])
+    b.resistor("33", "SCK_3V3", "CP")  # the registers' clock
+    if groups:
+        b.connect("SCK_3V3", u.n["2A"])
+        b.connect("MOSI", a1.p[pins[f"GP{_tx(board)}"]], u.n["3A"])
+        b.connect("CS_3V3", a1.p[pins[f"GP{pico.cs}"]], u.n["4A"])
+        b.resistor("10k", "SCK_3V3", "GND")
+        b.resistor("10k", "MOSI", "GND")
+        b.resistor("10k", "CS_3V3", "+3V3")
+        for y, net in (("2Y", "SCK"), ("3Y", "SDI"), ("4Y", "CS")):
+            b.connect(net + "_5V", u.n[y])
+            b.resistor("33", net + "_5V", net)
+        if "piece" in groups:
+            g = b.part("U", "SN74AHCT1G125", AHCT1G125, "SOT-23-5")
+            b.connect("+5V", g.n["VCC"])
+            b.connect("GND", g.n["GND"], g.n["OE"])
+            b.capacitor("100nF", "+5V", "GND")
+            b.connect("PIECE_CS_3V3", a1.p[pins[f"GP{pico.piece_cs}"]], g.n["A"])
+            b.resistor("10k", "PIECE_CS_3V3", "+3V3")
+            b.connect("PIECE_CS_5V", g.n["Y"])
+            b.resistor("33", "PIECE_CS_5V", "PIECE_CS")
+    else:
+        b.connect("GND", u.n["2A"], u.n["3A"], u.n["4A"])
+
+    # The registers: register 0's Q7 to the Pico, each next one's Q7 into its DS.
+    registers = []
+    for _ in range(board.sensor_registers):
+        reg = b.part("U", "74HC165", HC165, "SOIC-16_3.9x9.9mm_P1.27mm")
+        b.connect("+3V3", reg.n["VCC"])
+        b.connect("GND", reg.n["GND"], reg.n["CE"])
+        b.connect("LOAD", reg.n["PL"])
+        b.connect("CP", reg.n["CP"])
+        b.capacitor("100nF", "+3V3", "GND")
+        registers.append(reg)
+    b.connect("LOAD", a1.p[pins[f"GP{pico.load}"]])
+    b.connect("MISO", a1.p[pins[f"GP{pico.miso}"]], registers[0].n["Q7"])
+    for r, reg in enumerate(registers):
+        nxt = f"Q7_{r + 1}" if r + 1 < len(registers) else "GND"
+        b.connect(nxt, reg.n["DS"])
+        if r > 0:
+            b.connect(f"Q7_{r}", reg.n["Q7"])
+    for s in range(board.sensor_registers * 8):
+        reg = registers[s // 8]
+        b.connect(f"S{s}", reg.n[f"D{7 - s % 8}"])
+        b.resistor("10k", f"S{s}", "+3V3")  # the pull-up: its sensors', or a spare input's
+
+    # The holes and lamps, in LED order: each LED's data out to the next one's in.
+    items: list[tuple[int, str, Any]] = [(h.led, "hole", h) for h in board.holes]
+    items += [(lamp.led, "lamp", lamp) for lamp in board.lamps]
+    for led, kind, item in sorted(items, key=lambda i: i[0]):
+        din, dout = f"LED_DIN_{led}", f"LED_DIN_{led + 1}"
+        if kind == "hole" and module:
+            m = b.part("M", "Hole_module", {name: int(pad) for pad, name in WIRES.items()},
+                       "hole-module", f"hole {item.id}")
+            for name in ("SCK", "SDI", "CS", "+5V", "GND"):
+                b.connect(name, m[name])
+            b.connect(din, m.n["DIN"])
+            b.connect(dout, m.n["DOUT"])
+            b.connect(f"S{item.sensor}", m.n["ALERT"])
+            continue
+        d = b.part("D", "WS2812B", WS2812B, "LED_WS2812B_PLCC4_5.0x5.0mm",
+                   f"{kind} {item.id}")
+        b.connect("+5V", d.n["VDD"])
+        b.connect("GND", d.n["VSS"])
+        b.connect(din, d.n["DIN"])
+        b.connect(dout, d.n["DOUT"])
+        b.capacitor("100nF", "+5V", "GND")
+        if kind == "hole":
+            _hole_sensors(b, board, item, groups)
+    # Power injection: the supply's pair into the chain at these LEDs.
+    for led in budget(board).injection_leds:
+        inj = b.part("J", "Power_injection", {"+5V": 1, "GND": 2}, "Pads_1x2_P5.08mm",
+                     f"5 V into LED {led}")
+        b.connect("+5V", inj.p[1])
+        b.connect("GND", inj.p[2])
+    return b.circuit
+
+
+def _hole_sensors(b: _Builder, board: Board, hole: Any, groups: list[str]) -> None:
+    """A hole's sensors part by part, where no hole module carries them."""
+    assert board.build is not None
+    for role, sensor, cs in (("presence", hole.sensor, "CS"),
+                             ("piece", hole.piece_sensor, "PIECE_CS")):
+        if sensor is None:
+            continue
+        for _ in board.build.sites_of(role):
+            t = b.part("U", "TMAG5170A1", TMAG5170, "VSSOP-8_DGK")
+            b.connect("SCK", t.n["SCK"])
+            b.connect("SDI", t.n["SDI"])
+            b.connect(cs, t.n["CS"])
+            b.connect("+5V", t.n["VCC"])
+            b.connect("GND", t.n["GND"], t.n["TEST"])
+            b.connect(f"S{sensor}", t.n["ALERT"])  # a role's sensors wired together
+            b.capacitor("100nF", "+5V", "GND")
+
+
+def _tx(board: Board) -> int:
+    from .fileformat import spi_tx_pin
+
+    tx = spi_tx_pin(board.pico)
+    assert tx is not None  # the board file's check makes sure of it
+    return tx
+
+
+def netlist(board: Board) -> str:
+    """The KiCad netlist (the format KiCad's board editor imports), with its date
+    left out so the file changes only with the board."""
+    circuit = build(board)
+    with contextlib.redirect_stderr(io.StringIO()):
+        text = circuit.generate_netlist(tool=skidl.KICAD8)
+    # SKiDL lists nets in an order that changes from run to run: list them again,
+    # sorted, so the file changes only with the board.
+    head = text[:text.index("  (nets")]
+    nets = []
+    for code, (name, pins) in enumerate(sorted(_pins_by_net(circuit).items()), start=1):
+        nodes = "".join(f'\n      (node\n        (ref "{ref}")\n        (pin "{pin}")\n'
+                        f'        (pintype "PASSIVE"))' for ref, pin in pins)
+        nets.append(f'    (net\n      (code {code})\n      (name "{name}")\n'
+                    f'      (class "Default"){nodes})')
+    text = head + "  (nets\n" + "\n".join(nets) + "))\n"
+    text = re.sub(r'\s*\(date "[^"]*"\)', "", str(text))
+    return re.sub(r'\(source "[^"]*"\)', f'(source "{board.id}")', text)
+
+
+def _pins_by_net(circuit: Any) -> dict[str, list[tuple[str, str]]]:
+    def natural(ref_pin: tuple[str, str]) -> tuple[str, int, int]:
+        ref, pin = ref_pin
+        m = re.match(r"([A-Z]+)(\d+)", ref)
+        return (m.group(1), int(m.group(2)), int(pin)) if m else (ref, 0, int(pin))
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    for net in circuit.nets:
+        if net.pins:
+            out.setdefault(net.name, []).extend((p.part.ref, str(p.num)) for p in net.pins)
+    return {name: sorted(set(pins), key=natural) for name, pins in out.items()}
+
+
+def nets_of(circuit: Any) -> dict[str, set[tuple[str, str]]]:
+    """Each named net and the (part, pin name) it joins: what the tests check."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for net in circuit.nets:
+        pins: Iterable[Any] = net.pins
+        out.setdefault(net.name, set()).update((p.part.ref, p.name) for p in pins)
+    return out
