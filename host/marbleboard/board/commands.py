@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -113,11 +114,7 @@ def cmd_wiring(args: argparse.Namespace) -> int:
 
 
 def cmd_sensing(args: argparse.Namespace) -> int:
-    try:
-        from . import sensing
-    except ImportError as e:
-        raise SystemExit(f"error: computing the sensing needs the 'hardware' extra "
-                         f"(pip install 'marbleboard[hardware]'): {e}") from e
+    sensing = _hardware("sensing", "computing the sensing")
     try:
         report = sensing.analyse(_board(args))
     except sensing.SensingError as e:
@@ -127,8 +124,6 @@ def cmd_sensing(args: argparse.Namespace) -> int:
 
 
 def cmd_pcb(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from . import pcb
     from .holemodule import hole_module
 
@@ -141,21 +136,22 @@ def cmd_pcb(args: argparse.Namespace) -> int:
     return 0 if checked.ok else 1
 
 
-def cmd_netlist(args: argparse.Namespace) -> int:
+def _hardware(module: str, what: str) -> Any:
+    """A module that needs the 'hardware' extra, or a plain error saying so."""
     try:
-        from . import netlist
+        return importlib.import_module(f".{module}", __package__)
     except ImportError as e:
-        raise SystemExit(f"error: the netlist needs the 'hardware' extra: {e}") from e
-    _write(args.output, netlist.netlist(_board(args)))
+        raise SystemExit(f"error: {what} needs the 'hardware' extra "
+                         f"(pip install 'marbleboard[hardware]'): {e}") from e
+
+
+def cmd_netlist(args: argparse.Namespace) -> int:
+    _write(args.output, _hardware("netlist", "the netlist").netlist(_board(args)))
     return 0
 
 
 def cmd_section(args: argparse.Namespace) -> int:
-    try:
-        from . import section
-    except ImportError as e:
-        raise SystemExit(f"error: drawing the field needs the 'hardware' extra: {e}") from e
-    _write(args.output, section.section_svg(_board(args)))
+    _write(args.output, _hardware("section", "drawing the field").section_svg(_board(args)))
     return 0
 
 

@@ -1,10 +1,10 @@
 """Setting up the TMAG5170 sensors: the SPI frames that make each one a three-axis
 magnetic switch, and a model of what a sensor makes of the frames it is sent.
 
-The sensors of a board share their clock, data and chip-select lines, so the Pico
-writes every frame to all of them at once; their data outputs are not wired. A
-sensor forgets its setup when its supply drops, so the firmware sends the setup
-again every ``SETUP_MS``.
+A board's sensors share their clock and data lines, and those of one role (a
+hole's presence or piece sensors) a chip select, so the Pico writes every frame to
+a whole role at once; their data outputs are not wired. A sensor forgets its setup
+when its supply drops, so the firmware sends the setup again every ``SETUP_MS``.
 
 Every figure is from TI's TMAG5170 datasheet, SBASAF4 (September 2021): 7.5.2 the
 32-bit frame, 7.5.2.5 its CRC, 7.3.5.2 the magnetic switch mode, 7.6 the registers.
