@@ -1,8 +1,9 @@
 """The hole module: a small round circuit board that sits under one hole of a marble
 board, with the hole's TMAG5170 at its centre, the hole's LED beside it, their
 decoupling capacitors, and eight solder pads for the wires to its neighbours and
-its register input. Every hole of the Wampoo and Wa-Hoo boards takes the same
-module, so one design is ordered in quantity (hardware/pcb/README.md argues it).
+its register input. Every hole of a board whose one sensor sits under the hole's
+centre takes the same module, so one design is ordered in quantity
+(hardware/pcb/README.md argues it).
 
 This module holds the design as data: parts with their pads, nets, tracks, vias
 and copper zones, in millimetres with the hole's axis at the origin and y pointing

@@ -1,7 +1,8 @@
 """A board's whole circuit as a netlist, built with SKiDL from its board file: the
-Pico, the buffers, the 74HC165 chain with its pull-ups, every hole's sensors (the
-marble boards' hole modules, or Stomple's sensors one by one) and LED, the lamps,
-the power entry and injection points, and the optional RUN-pin reset.
+Pico, the buffers, the 74HC165 chain with its pull-ups, every hole's sensors and
+LED (a hole module where the build has one sensor on each hole's axis, else the
+parts one by one), the lamps, the power entry and injection points, and the
+optional RUN-pin reset.
 
 Pin numbers: the Raspberry Pi Pico datasheet's pinout; TI's 74AHCT125 and
 SN74AHCT1G125 pin tables (14-pin and SOT-23-5); NXP's 74HC165 Table 2; TI's

@@ -7,7 +7,8 @@ D(7 - n % 8). Pin numbers are the 16-pin packages' (NXP 74HC165 datasheet, Rev. 
 Table 2 Pin description; TI names the same pins A to H, D0 being A).
 
 >>> from marbleboard.board import build_layout
->>> rows = register_rows(build_layout("wampoo"))
+>>> from marbleboard.board.layouts import LAYOUTS
+>>> rows = register_rows(build_layout(next(iter(LAYOUTS))))  # the first board that ships
 >>> rows[0]
 Row(register=0, input='D7', pin=6, sensor=0, hole='home.red.4', role='presence')
 """

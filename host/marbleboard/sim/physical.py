@@ -16,13 +16,13 @@ from ..board.tmag5170 import Tmag5170, board_setups, frames
 
 RGB = tuple[int, int, int]
 
-# A marble's field at its sensors, in mT: at least 6.98 along some axis in every
-# resting orientation on the marble boards, 6.38 on Stomple (hardware/sensing/).
+# A marble's field at its sensors, in mT: at least 6.38 along some axis in every
+# resting orientation, on every shipped board (hardware/sensing/).
 # The simulated marble gives a little less, along x, y or z, either way, by sensor
 # number, so a sensor set up on fewer axes or one side of its window misses some.
 MARBLE_FIELD_MT = 6.3
-# What a standing Stomper gives Stomple's piece sensors: at least 32.7 mT, which
-# the sensor reads as its 25 mT full scale.
+# What a standing playing piece gives its hole's piece sensors: at least 32.7 mT on
+# the shipped boards, which the sensor reads as its 25 mT full scale.
 PIECE_FIELD_MT = 25.0
 
 
