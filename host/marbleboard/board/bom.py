@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from .model import Board
 from .parts import ORDER, THRESHOLD_SENSORS
-from .power import budget, sensor_chips
-from .tmag5170 import board_setups
+from .power import budget
+from .tmag5170 import configured_roles
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,6 @@ def _sensors(board: Board) -> list[Item]:
 
 
 def bill_of_materials(board: Board) -> list[Item]:
-    chips = sensor_chips(board)
     registers = board.sensor_registers
     leds = board.led_count
     pb = budget(board)
@@ -58,14 +57,14 @@ def bill_of_materials(board: Board) -> list[Item]:
         Item(1, "Raspberry Pi (Zero 2 W, 3, 4 or 5) with power supply and microSD card",
              "runs the host service"),
     ]
-    groups = [role for role, _ in board_setups(board.build)]
+    groups = configured_roles(board.build)
     items += _sensors(board)
     inputs = board.sensor_count
     items += [
         Item(inputs, "Resistor 10 kOhm",
              "pull-up to 3.3 V on each register input; the sensors a hole has for one "
              "role share it, their open-drain outputs wired together"),
-        Item(chips, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V"),
+        Item(pb.sensors, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V"),
         Item(registers, "74HC165 8-bit parallel-in shift register (SOIC-16 or DIP-16)",
              f"{registers * 8} inputs for {inputs} sensor lines; runs from the Pico's 3.3 V"),
         Item(registers, "Capacitor 100 nF ceramic", "decoupling at each 74HC165"),

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -95,8 +94,6 @@ class Design:
     def part(self, ref: str) -> Part:
         return next(p for p in self.parts if p.ref == ref)
 
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=1, sort_keys=True) + "\n"
 
 
 def vssop8() -> tuple[Pad, ...]:

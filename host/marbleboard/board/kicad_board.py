@@ -147,7 +147,7 @@ def drc(board: Any, path: str) -> tuple[int, int, str]:
     return count("DRC violations"), count("unconnected pads"), text
 
 
-def plot(board: Any, out_dir: str, name: str) -> list[str]:
+def plot(board: Any, out_dir: str) -> list[str]:
     pctl = pcbnew.PLOT_CONTROLLER(board)
     opts = pctl.GetPlotOptions()
     opts.SetOutputDirectory(out_dir)
@@ -204,7 +204,7 @@ def main() -> None:
     board = pcbnew.LoadBoard(pcb_path)  # check what was saved, as KiCad opens it
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     violations, unconnected, _ = drc(board, os.path.join(out_dir, name + "-drc.txt"))
-    files = plot(board, out_dir, name)
+    files = plot(board, out_dir)
     print(json.dumps({"violations": violations, "unconnected": unconnected,
                       "files": [name + ".kicad_pcb", *files]}))
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from .holemodule import WIRES
 from .model import Board
 from .power import budget
-from .tmag5170 import board_setups
+from .tmag5170 import configured_roles
 from .wiring import INPUT_PINS
 
 with contextlib.redirect_stderr(io.StringIO()):
@@ -101,7 +100,7 @@ def build(board: Board) -> Any:
     b.circuit.no_files = True
     b.circuit.track_src = False  # where in this file a part was made: noise in the netlist
     pico = board.pico
-    groups = [role for role, _ in board_setups(board.build)]
+    groups = configured_roles(board.build)
     module = board.build is not None and len(board.build.sites_of("presence")) == 1 \
         and board.build.sites_of("presence")[0].r_mm == 0
 
@@ -246,7 +245,7 @@ def netlist(board: Board) -> str:
     # sorted, so the file changes only with the board.
     head = text[:text.index("  (nets")]
     nets = []
-    for code, (name, pins) in enumerate(sorted(_pins_by_net(circuit).items()), start=1):
+    for code, (name, pins) in enumerate(sorted(pins_by_net(circuit).items()), start=1):
         nodes = "".join(f'\n      (node\n        (ref "{ref}")\n        (pin "{pin}")\n'
                         f'        (pintype "PASSIVE"))' for ref, pin in pins)
         nets.append(f'    (net\n      (code {code})\n      (name "{name}")\n'
@@ -256,7 +255,7 @@ def netlist(board: Board) -> str:
     return re.sub(r'\(source "[^"]*"\)', f'(source "{board.id}")', text)
 
 
-def _pins_by_net(circuit: Any) -> dict[str, list[tuple[str, str]]]:
+def pins_by_net(circuit: Any) -> dict[str, list[tuple[str, str]]]:
     def natural(ref_pin: tuple[str, str]) -> tuple[str, int, int]:
         ref, pin = ref_pin
         m = re.match(r"([A-Z]+)(\d+)", ref)
@@ -268,11 +267,3 @@ def _pins_by_net(circuit: Any) -> dict[str, list[tuple[str, str]]]:
             out.setdefault(net.name, []).extend((p.part.ref, str(p.num)) for p in net.pins)
     return {name: sorted(set(pins), key=natural) for name, pins in out.items()}
 
-
-def nets_of(circuit: Any) -> dict[str, set[tuple[str, str]]]:
-    """Each named net and the (part, pin name) it joins: what the tests check."""
-    out: dict[str, set[tuple[str, str]]] = {}
-    for net in circuit.nets:
-        pins: Iterable[Any] = net.pins
-        out.setdefault(net.name, set()).update((p.part.ref, p.name) for p in pins)
-    return out

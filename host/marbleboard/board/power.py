@@ -33,6 +33,7 @@ class Budget:
     led_budget_a: float
     brightness_cap: float
     injection_leds: tuple[int, ...]
+    sensors: int  # sensor parts
     sensor_part: str
     sensor_warming_c: float  # a sensor's die above the room, from its own power
     pico_3v3_ma: float  # the registers and every pull-up pulled low at once
@@ -88,6 +89,7 @@ def budget(board: Board) -> Budget:
         led_budget_a=led_budget,
         brightness_cap=min(1.0, led_budget / led_max) if led_max else 1.0,
         injection_leds=tuple(range(0, leds, INJECT_EVERY)),
+        sensors=sensors,
         sensor_part=part,
         sensor_warming_c=self_heating_c(p.sensor_ma, theta),
         # One pull-up for each register input: a hole's sensors of one role share it.
@@ -105,7 +107,7 @@ def format_budget(board: Board, markdown: bool = False) -> str:
                                          f"({b.leds} x {p.led_ma_typical:g} mA)"),
         ("All LEDs full white (worst case)", f"{b.led_max_a:.2f} A "
                                              f"({b.leds} x {p.led_ma_max:g} mA)"),
-        ("Sensors", f"{b.sensor_a:.2f} A ({sensor_chips(board)} x {p.sensor_ma:g} mA, "
+        ("Sensors", f"{b.sensor_a:.2f} A ({b.sensors} x {p.sensor_ma:g} mA, "
                     f"from the {SENSOR_SUPPLY_V:g} V supply)"),
         ("Sensor self-heating", f"{b.sensor_warming_c:.1f} C above the room "
                                 f"({SENSOR_SUPPLY_V:g} V x {p.sensor_ma:g} mA x the "

@@ -93,6 +93,13 @@ def setup(threshold_code: int) -> bytes:
 ROLES = ("presence", "piece")  # the setup groups, each on its own chip select
 
 
+def configured_roles(build: Build | None) -> list[str]:
+    """The roles whose sensors are set up over SPI, each on its own chip select."""
+    if build is None:
+        return []
+    return [role for role in ROLES if any(s.part == PART for s in build.sites_of(role))]
+
+
 def board_setups(build: Build | None) -> list[tuple[str, bytes]]:
     """What the firmware sends a board's sensors, role by role: nothing for switches
     that need no setup. A role's TMAG5170s share a chip select and hear the same

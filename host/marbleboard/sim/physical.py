@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
-from ..board.tmag5170 import Tmag5170, board_setups, frames
+from ..board.tmag5170 import Tmag5170, configured_roles, frames
 
 RGB = tuple[int, int, int]
 
@@ -36,7 +36,7 @@ class PhysicalBoard:
         self.frames = 0
         # Sensors that switch only once set up over SPI, by sensor number, and the
         # group (chip select) each hears; a sensor missing here needs no setup.
-        self.groups = [role for role, _ in board_setups(board.build)]
+        self.groups = configured_roles(board.build)
         pieces = {h.piece_sensor for h in board.holes if h.piece_sensor is not None}
         self.chips: dict[int, tuple[int, Tmag5170]] = {}
         for s in range(board.sensor_count):
