@@ -8,6 +8,7 @@ there, in its own process.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -38,6 +39,7 @@ class Checked:
         return self.violations == 0 and self.unconnected == 0
 
 
+@functools.cache  # one look per process: every board built after asks the same
 def kicad_python() -> str:
     """The Python whose ``import pcbnew`` works, or a PcbError saying how to get it."""
     python = os.environ.get(KICAD_PYTHON_ENV, "/usr/bin/python3")
