@@ -78,7 +78,7 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \
 	  $(BIN)/marbleboard board section $$b -o hardware/sensing/$$b-section.svg || exit 1; \
 	done
-	$(BIN)/marbleboard board pcb -o hardware/pcb/hole-module
+	$(BIN)/marbleboard board pcb -o hardware/pcb
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:

@@ -1,19 +1,21 @@
-"""The hole module's circuit board: its design, and KiCad's own design rule check of
-the board it becomes (KiCad's pcbnew, from Debian's kicad package)."""
+"""The circuit boards a maker orders (the hole, register and controller modules):
+their designs against the parts' datasheets and the boards' netlists, and KiCad's
+own design rule check of the boards they become (KiCad's pcbnew, from Debian's
+kicad package)."""
 
+import collections
 import dataclasses
 import math
 
 import pytest
 
 from marbleboard.board import build_layout, pcb
-from marbleboard.board.holemodule import (
-    EDGE_CLEARANCE_MM,
-    RADIUS_MM,
-    WIRES,
-    Track,
-    hole_module,
-)
+from marbleboard.board.controllerboard import PADS, controller_board
+from marbleboard.board.holemodule import WIRES, hole_module
+from marbleboard.board.layouts import LAYOUTS
+from marbleboard.board.netlist import build
+from marbleboard.board.pcbdesign import EDGE_CLEARANCE_MM, Track
+from marbleboard.board.registermodule import TOWARD_NEXT, TOWARD_PICO, register_module
 
 # TI SBASAF4, 5 Pin Configuration and Functions.
 TMAG5170_PINS = {"1": "SCK", "2": "SDI", "4": "CS", "5": "+5V", "6": "GND", "7": "GND",
@@ -27,12 +29,17 @@ def design():
     return hole_module()
 
 
-def test_every_pad_lies_on_the_board_clear_of_its_edge(design):
-    for part in design.parts:
+@pytest.fixture(scope="module", params=sorted(pcb.DESIGNS))
+def any_design(request):
+    return pcb.DESIGNS[request.param]()
+
+
+def test_every_pad_lies_on_the_board_clear_of_its_edge(any_design):
+    for part in any_design.parts:
         for pad in part.pads:
             x, y = part.pad_xy(pad.number)
-            reach = math.hypot(x, y) + math.hypot(pad.w, pad.h) / 2
-            assert reach <= RADIUS_MM - EDGE_CLEARANCE_MM, (part.ref, pad.number, reach)
+            room = any_design.room_inside(x, y, *part.pad_extent(pad.number))
+            assert room >= EDGE_CLEARANCE_MM, (part.ref, pad.number, room)
 
 
 def test_the_sensor_and_the_led_are_wired_as_their_datasheets_say(design):
@@ -65,15 +72,20 @@ def kicad():
     return pcb.kicad_python()  # fails, saying how to install KiCad, when it is missing
 
 
-def test_kicad_finds_no_design_rule_violation_and_no_unconnected_pad(kicad, design, tmp_path):
-    checked = pcb.build(design, tmp_path)
+def test_kicad_finds_no_design_rule_violation_and_no_unconnected_pad(kicad, any_design,
+                                                                     tmp_path):
+    checked = pcb.build(any_design, tmp_path)
     assert checked.ok, checked.report
+    name = any_design.name
     for layer in ("F_Cu", "B_Cu", "F_Mask", "B_Mask", "F_Paste", "F_SilkS", "Edge_Cuts"):
-        assert (tmp_path / f"hole-module-{layer}.gbr").stat().st_size > 200
-    drill = (tmp_path / "hole-module-PTH.drl").read_text()
+        assert (tmp_path / f"{name}-{layer}.gbr").stat().st_size > 200
+    drill = (tmp_path / f"{name}-PTH.drl").read_text()
     assert "C1.000" in drill and "C0.300" in drill  # the wire pads and the vias
     holes = [line for line in drill.splitlines() if line.startswith("X")]
-    assert len(holes) == 8 + len(design.vias)
+    through = sum(1 for part in any_design.parts for pad in part.pads if pad.drill)
+    assert len(holes) == through + len({(v.x, v.y) for v in any_design.vias})
+    placed = (tmp_path / f"{name}-cpl.csv").read_text().splitlines()[1:]
+    assert len(placed) == sum(1 for part in any_design.parts if part.solder)
 
 
 def test_the_check_catches_a_short_and_a_missing_track(kicad, design, tmp_path):
@@ -87,8 +99,83 @@ def test_the_check_catches_a_short_and_a_missing_track(kicad, design, tmp_path):
     assert pcb.build(missing, tmp_path / "missing").unconnected > 0
 
 
-def test_committed_board_files_are_current(kicad, root, design, tmp_path):
-    checked = pcb.build(design, tmp_path)
-    committed = root / "hardware" / "pcb" / "hole-module"
-    for name in [*checked.files, "hole-module-drc.txt"]:
+def test_committed_board_files_are_current(kicad, root, any_design, tmp_path):
+    checked = pcb.build(any_design, tmp_path)
+    committed = root / "hardware" / "pcb" / any_design.name
+    for name in [*checked.files, f"{any_design.name}-drc.txt"]:
         assert (committed / name).read_bytes() == (tmp_path / name).read_bytes(), name
+
+
+# Nexperia 74HC165, Table 2 "Pin description".
+HC165_PINS = {"1": "PL", "2": "CP", "3": "D4", "4": "D5", "5": "D6", "6": "D7", "8": "GND",
+              "9": "Q7", "10": "DS", "11": "D0", "12": "D1", "13": "D2", "14": "D3",
+              "15": "GND", "16": "3V3"}  # 15 is CE, held low so the clock shifts
+
+
+def test_the_register_module_wires_the_chip_as_its_datasheet_says():
+    d = register_module()
+    assert d.part("U1").nets == HC165_PINS
+    assert "7" not in d.part("U1").nets  # /Q7: nothing reads it
+
+
+def test_each_register_input_has_its_pad_and_its_pull_up():
+    d = register_module()
+    pads = {**d.part("J3").nets, **d.part("J4").nets}
+    assert sorted(pads.values()) == [f"D{i}" for i in range(8)]
+    assert all(number == net for number, net in pads.items())  # pads named for their input
+    pull_ups = [p for p in d.parts if p.value == "10k" and "3V3" in p.nets.values()]
+    assert sorted(p.nets["1"] for p in pull_ups) == [f"D{i}" for i in range(8)]
+    labels = {label.text for label in d.labels}
+    assert {f"D{i}" for i in range(8)} <= labels
+
+
+def test_the_register_chain_pads_line_up_from_one_module_to_the_next():
+    d = register_module()
+    toward_pico, toward_next = d.part("J1"), d.part("J2")
+    assert tuple(toward_pico.nets[str(i + 1)] for i in range(5)) == TOWARD_PICO
+    assert tuple(toward_next.nets[str(i + 1)] for i in range(5)) == TOWARD_NEXT
+    # A module's DS pad faces the next module's Q7 pad, and so on down the row.
+    for i in range(5):
+        assert toward_pico.pad_xy(str(i + 1))[1] == toward_next.pad_xy(str(i + 1))[1]
+    ds_pull = [p for p in d.parts if set(p.nets.values()) == {"DS", "GND"}]
+    assert [p.value for p in ds_pull] == ["10k"]
+
+
+def nets_by_part(circuit):
+    """Each netlist part: its name, value and pin -> net."""
+    out = {p.ref: (p.name, str(p.value), {}) for p in circuit.parts}
+    for net in circuit.nets:
+        for pin in net.pins:
+            out[pin.part.ref][2][str(pin.num)] = net.name
+    return out
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_the_controller_board_is_the_controller_of_every_board_netlist(layout):
+    """Same nets on the Pico and the buffers, the same resistors between the same
+    nets: the board a maker orders is the circuit the netlist describes."""
+    d = controller_board()
+    parts = nets_by_part(build(build_layout(layout)))
+    in_netlist = {net for _, _, pins in parts.values() for net in pins.values()}
+    # Without Stomper sensors, the netlist has no second chip select: the board's
+    # U2, R5 and R10 are the parts left off.
+    unused = {"PIECE_CS_3V3", "PIECE_CS_5V", "PIECE_CS"} - in_netlist
+    board_nets = d.nets() - unused
+
+    def on_board(pins):
+        return {pin: net for pin, net in pins.items() if net in board_nets}
+
+    assert on_board(parts["A1"][2]) == on_board(d.part("A1").nets)
+    for name, ref in (("74AHCT125", "U1"), ("SN74AHCT1G125", "U2")):
+        found = [pins for n, _, pins in parts.values() if n == name]
+        assert found == ([d.part(ref).nets] if ref == "U1" or not unused else []), name
+    resistors = collections.Counter(
+        (value, frozenset(pins.values())) for name, value, pins in parts.values()
+        if name == "R" and set(pins.values()) <= board_nets
+)
+    ours = collections.Counter((p.value, frozenset(p.nets.values())) for p in d.parts
+                               if p.footprint == "R_0603" and not unused & set(p.nets.values()))
+    assert resistors == ours
+    wired = {net for _, net, _, _ in PADS}
+    assert wired == {"PI_GPIO17", "GND", "+5V", "+3V3", "SCK", "SDI", "CS", "PIECE_CS",
+                     "LED_DIN_0", "LOAD", "MISO", "CP"}

@@ -68,6 +68,9 @@ def bill_of_materials(board: Board) -> list[Item]:
         Item(registers, "74HC165 8-bit parallel-in shift register (SOIC-16 or DIP-16)",
              f"{registers * 8} inputs for {inputs} sensor lines; runs from the Pico's 3.3 V"),
         Item(registers, "Capacitor 100 nF ceramic", "decoupling at each 74HC165"),
+        Item(registers, "Resistor 10 kOhm",
+             "pull-down on each 74HC165's serial input DS: the last register's has "
+             "nothing else driving it"),
     ]
     spare = registers * 8 - inputs
     if spare:

@@ -125,15 +125,24 @@ def cmd_sensing(args: argparse.Namespace) -> int:
 
 def cmd_pcb(args: argparse.Namespace) -> int:
     from . import pcb
-    from .holemodule import hole_module
 
-    try:
-        checked = pcb.build(hole_module(), Path(args.output))
-    except pcb.PcbError as e:
-        raise SystemExit(f"error: {e}") from e
-    print(f"wrote {len(checked.files)} files to {args.output}: KiCad's design rule check "
-          f"found {checked.violations} violations and {checked.unconnected} unconnected pads")
-    return 0 if checked.ok else 1
+    names = args.designs or list(pcb.DESIGNS)
+    unknown = [n for n in names if n not in pcb.DESIGNS]
+    if unknown:
+        raise SystemExit(f"error: no circuit board called {', '.join(unknown)} "
+                         f"(there are: {', '.join(pcb.DESIGNS)})")
+    ok = True
+    for name in names:
+        out = Path(args.output) / name
+        try:
+            checked = pcb.build(pcb.DESIGNS[name](), out)
+        except pcb.PcbError as e:
+            raise SystemExit(f"error: {e}") from e
+        print(f"{name}: wrote {len(checked.files)} files to {out}: KiCad's design rule "
+              f"check found {checked.violations} violations and {checked.unconnected} "
+              f"unconnected pads")
+        ok = ok and checked.ok
+    return 0 if ok else 1
 
 
 def _hardware(module: str, what: str) -> Any:
@@ -194,11 +203,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           "sensors, LEDs, power").set_defaults(func=cmd_netlist)
     with_board("section", "an SVG side section through a hole and the next, with the "
                           "field a marble gives the sensors").set_defaults(func=cmd_section)
-    q = bsub.add_parser("pcb", help="the marble boards' hole module: KiCad board, design "
+    q = bsub.add_parser("pcb", help="the circuit boards a maker orders: KiCad board, design "
                                     "rule check, gerbers, drill, BOM and placement files "
-                                    "(needs KiCad; exit 1 if the check fails)")
-    q.add_argument("-o", "--output", default="hardware/pcb/hole-module",
-                   help="the folder to write (default: %(default)s)")
+                                    "(needs KiCad; exit 1 if a check fails)")
+    q.add_argument("designs", nargs="*", metavar="DESIGN",
+                   help="hole-module, register-module, ... (default: all)")
+    q.add_argument("-o", "--output", default="hardware/pcb",
+                   help="the folder to write each design's folder into (default: %(default)s)")
     q.set_defaults(func=cmd_pcb)
     q = bsub.add_parser("check", help="check board files and list every problem")
     q.add_argument("files", nargs="+")

@@ -4,7 +4,7 @@ rule check, and plot what a fab needs.
 Run by the Python that KiCad's ``pcbnew`` module belongs to (Debian's
 ``/usr/bin/python3`` with the ``kicad`` package), not the project's: it imports
 nothing from marbleboard. ``marbleboard board pcb`` writes the design file
-(``holemodule.py``) and runs this.
+(``pcbdesign.py``) and runs this.
 
     python3 kicad_board.py DESIGN.json OUT_DIR
 
@@ -14,7 +14,6 @@ one JSON line: {"violations": n, "unconnected": n, "files": [...]}.
 
 import itertools
 import json
-import math
 import os
 import re
 import sys
@@ -107,29 +106,48 @@ def build(design: dict[str, Any], path: str) -> Any:
         v.SetNet(nets[via["net"]])
         board.Add(v)
 
-    r = design["radius_mm"]
-    edge = pcbnew.PCB_SHAPE(board)
-    edge.SetShape(pcbnew.SHAPE_T_CIRCLE)
-    edge.SetStart(mm(0, 0))
-    edge.SetEnd(mm(r, 0))
-    edge.SetLayer(pcbnew.Edge_Cuts)
-    edge.SetWidth(pcbnew.FromMM(0.1))
-    board.Add(edge)
+    outline = design["outline"]
+    if design["radius_mm"]:
+        edge = pcbnew.PCB_SHAPE(board)
+        edge.SetShape(pcbnew.SHAPE_T_CIRCLE)
+        edge.SetStart(mm(0, 0))
+        edge.SetEnd(mm(design["radius_mm"], 0))
+        edge.SetLayer(pcbnew.Edge_Cuts)
+        edge.SetWidth(pcbnew.FromMM(0.1))
+        board.Add(edge)
+    else:
+        for (x0, y0), (x1, y1) in itertools.pairwise([*outline, outline[0]]):
+            edge = pcbnew.PCB_SHAPE(board)
+            edge.SetShape(pcbnew.SHAPE_T_SEGMENT)
+            edge.SetStart(mm(x0, y0))
+            edge.SetEnd(mm(x1, y1))
+            edge.SetLayer(pcbnew.Edge_Cuts)
+            edge.SetWidth(pcbnew.FromMM(0.1))
+            board.Add(edge)
 
     for net, layer in design["zones"]:
         zone = pcbnew.ZONE(board)
         zone.SetLayer(LAYERS[layer])
         zone.SetNet(nets[net])
-        outline = zone.Outline()
-        outline.NewOutline()
-        for k in range(72):
-            a = 2 * math.pi * k / 72
-            p = mm(r * math.cos(a), r * math.sin(a))
-            outline.Append(p.x, p.y)
+        poly = zone.Outline()
+        poly.NewOutline()
+        for x, y in outline:
+            p = mm(x, y)
+            poly.Append(p.x, p.y)
         zone.SetLocalClearance(pcbnew.FromMM(rules["clearance"] + 0.1))
         zone.SetMinThickness(pcbnew.FromMM(0.2))
         zone.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)
         board.Add(zone)
+
+    for label in design["labels"]:
+        text = pcbnew.PCB_TEXT(board)
+        text.SetText(label["text"])
+        text.SetPosition(mm(label["x"], label["y"]))
+        text.SetLayer(pcbnew.F_SilkS)
+        size = pcbnew.FromMM(label["size"])
+        text.SetTextSize(pcbnew.wxSize(size, size))
+        text.SetTextThickness(pcbnew.FromMM(label["size"] * 0.15))
+        board.Add(text)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     return board
 

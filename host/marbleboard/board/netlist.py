@@ -168,8 +168,9 @@ def build(board: Board) -> Any:
     b.connect("LOAD", a1.p[pins[f"GP{pico.load}"]])
     b.connect("MISO", a1.p[pins[f"GP{pico.miso}"]], registers[0].n["Q7"])
     for r, reg in enumerate(registers):
-        nxt = f"Q7_{r + 1}" if r + 1 < len(registers) else "GND"
+        nxt = f"Q7_{r + 1}" if r + 1 < len(registers) else "DS_LAST"
         b.connect(nxt, reg.n["DS"])
+        b.resistor("10k", nxt, "GND")  # holds the last register's DS low
         if r > 0:
             b.connect(f"Q7_{r}", reg.n["Q7"])
     for s in range(board.sensor_registers * 8):

@@ -1,5 +1,5 @@
-"""Circuit boards: the design (``holemodule.py``) built, checked and plotted by
-KiCad, and the tables an assembly service wants.
+"""Circuit boards: each module's design built, checked and plotted by KiCad, and
+the tables an assembly service wants.
 
 KiCad's ``pcbnew`` module belongs to the system's Python (Debian's ``kicad``
 package), not the project's virtual environment, so ``kicad_board.py`` runs
@@ -16,7 +16,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .holemodule import Design, bom_csv, design_data, placement_csv
+from .controllerboard import controller_board
+from .holemodule import hole_module
+from .pcbdesign import Design, bom_csv, design_data, placement_csv
+from .registermodule import register_module
+
+# Every board a maker orders, by the folder of hardware/pcb/ it is written to.
+DESIGNS = {"hole-module": hole_module, "register-module": register_module,
+           "controller": controller_board}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")

@@ -28,7 +28,8 @@ COMMON_PINS = (
     (7, "/Q7", "not connected"),
     (8, "GND", "ground"),
     (9, "Q7 (QH)", "register 0: the Pico's SPI RX; register n: DS (pin 10) of register n - 1"),
-    (10, "DS (SER)", "Q7 (pin 9) of the next register; the last register's to ground"),
+    (10, "DS (SER)", "Q7 (pin 9) of the next register; 10 kOhm to ground, which holds the "
+                     "last register's low"),
     (15, "CE (CLK INH)", "ground"),
     (16, "VCC", "the Pico's 3V3 OUT, with 100 nF to ground at the pin"),
 )
