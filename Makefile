@@ -79,6 +79,7 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board section $$b -o hardware/sensing/$$b-section.svg || exit 1; \
 	done
 	$(BIN)/marbleboard board pcb -o hardware/pcb
+	$(BIN)/marbleboard board schematic -o hardware/schematic
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:

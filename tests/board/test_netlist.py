@@ -7,7 +7,8 @@ import pytest
 
 from marbleboard.board import build_layout
 from marbleboard.board.layouts import LAYOUTS
-from marbleboard.board.netlist import build, netlist, pico_pin, pins_by_net
+from marbleboard.board.netlist import build, netlist, pins_by_net
+from marbleboard.board.pinmaps import pico_pin
 from marbleboard.board.wiring import register_rows
 
 

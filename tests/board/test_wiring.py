@@ -6,7 +6,8 @@ import pytest
 
 from marbleboard.board import build_layout, tmag5170, wiring
 from marbleboard.board.layouts import LAYOUTS
-from marbleboard.board.wiring import INPUT_PINS, register_rows
+from marbleboard.board.pinmaps import INPUT_PINS
+from marbleboard.board.wiring import register_rows
 from marbleboard.sim.physical import PhysicalBoard
 
 

@@ -145,6 +145,21 @@ def cmd_pcb(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def cmd_schematic(args: argparse.Namespace) -> int:
+    from . import pcb
+
+    draw = _hardware("schematic", "drawing a schematic")
+    names = args.designs or list(pcb.DESIGNS)
+    unknown = [n for n in names if n not in pcb.DESIGNS]
+    if unknown:
+        raise SystemExit(f"error: no circuit board called {', '.join(unknown)} "
+                         f"(there are: {', '.join(pcb.DESIGNS)})")
+    for name in names:
+        svg, _ = draw.schematic(pcb.DESIGNS[name]())
+        _write(str(Path(args.output) / f"{name}.svg"), svg)
+    return 0
+
+
 def _hardware(module: str, what: str) -> Any:
     """A module that needs the 'hardware' extra, or a plain error saying so."""
     try:
@@ -211,6 +226,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("-o", "--output", default="hardware/pcb",
                    help="the folder to write each design's folder into (default: %(default)s)")
     q.set_defaults(func=cmd_pcb)
+    q = bsub.add_parser("schematic", help="the circuit boards' schematics, drawn from their "
+                                          "designs (SVG)")
+    q.add_argument("designs", nargs="*", metavar="DESIGN",
+                   help="hole-module, register-module, ... (default: all)")
+    q.add_argument("-o", "--output", default="hardware/schematic",
+                   help="the folder to write NAME.svg into (default: %(default)s)")
+    q.set_defaults(func=cmd_schematic)
     q = bsub.add_parser("check", help="check board files and list every problem")
     q.add_argument("files", nargs="+")
     q.set_defaults(func=cmd_check)

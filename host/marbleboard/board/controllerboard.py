@@ -33,6 +33,9 @@ from .pcbdesign import (
     sot23_5,
     wire_pad,
 )
+from .pinmaps import AHCT1G125 as AHCT1G125_PINS
+from .pinmaps import AHCT125 as AHCT125_PINS
+from .pinmaps import by_number, pico_pin_names
 
 RECT_MM = (-32.0, -28.0, 30.0, 25.5)
 PICO_AT = (-20.0, 0.0)
@@ -73,21 +76,24 @@ def resistor(ref: str, value: str, x: float, y: float, rotation: float, a: str,
 def controller_board() -> Design:
     d = Design("controller", rect_mm=RECT_MM)
     a1 = Part("A1", "Raspberry Pi Pico", "RaspberryPi_Pico_Headers", *PICO_AT, 180.0,
-              pico(), dict(PICO), solder=False)
+              pico(), dict(PICO), solder=False,
+              pin_names={str(n): name for n, name in pico_pin_names().items()})
     u1 = Part("U1", "74AHCT125", "SOIC-14_3.9x8.7mm_P1.27mm", 4.0, -8.89, 0.0, soic(14),
-              dict(AHCT125), order="SN74AHCT125DR")
+              dict(AHCT125), order="SN74AHCT125DR", pin_names=by_number(AHCT125_PINS))
     u2 = Part("U2", "SN74AHCT1G125", "SOT-23-5", 14.0, -1.27, 270.0, sot23_5(),
-              dict(AHCT1G125), order="SN74AHCT1G125DBVR")
+              dict(AHCT1G125), order="SN74AHCT1G125DBVR",
+              pin_names=by_number(AHCT1G125_PINS))
     d.parts = [a1, u1, u2]
     p, u, g = a1.pad_xy, u1.pad_xy, u2.pad_xy
 
     # The wire pads, and their labels beside them.
     for jref in TITLES:
-        rows = [(i, net, y) for i, (j, net, _, y) in enumerate(PADS) if j == jref]
+        rows = [(net, text, y) for j, net, text, y in PADS if j == jref]
         pads = tuple(wire_pad(str(k + 1), 0.0, y, k == 0) for k, (_, _, y) in enumerate(rows))
         d.parts.append(Part(jref, TITLES[jref], f"Pads_1x{len(rows)}", PAD_X, 0.0, 0.0, pads,
-                            {str(k + 1): net for k, (_, net, _) in enumerate(rows)},
-                            solder=False))
+                            {str(k + 1): net for k, (net, _, _) in enumerate(rows)},
+                            solder=False,
+                            pin_names={str(k + 1): text for k, (_, text, _) in enumerate(rows)}))
     d.labels += [Label(text, PAD_X - 3.0, y, 0.8) for _, _, text, y in PADS]
     d.labels += [Label("Pico", PICO_AT[0], -10.0, 1.5), Label("USB", PICO_AT[0], 23.0, 1.2)]
 

@@ -10,6 +10,7 @@ origin and y pointing away from the pads.
 from __future__ import annotations
 
 from .pcbdesign import Design, Pad, Part, Track, Via, chip_0603, vssop8, wire_pad, ws2812b
+from .pinmaps import TMAG5170, WS2812B, by_number
 
 RADIUS_MM = 12.0  # two modules 25 mm apart (the smallest pitch) never touch
 
@@ -32,17 +33,18 @@ def hole_module() -> Design:
         # TMAG5170: 1 SCK, 2 SDI, 3 SDO (not wired), 4 CS, 5 VCC, 6 GND, 7 TEST, 8 ALERT.
         Part("U1", "TMAG5170A1", "VSSOP-8_DGK", 0.0, 0.0, 0.0, vssop8(),
              {"1": "SCK", "2": "SDI", "4": "CS", "5": "+5V", "6": "GND", "7": "GND",
-              "8": "ALERT"}, order="TMAG5170A1QDGKR"),
+              "8": "ALERT"}, order="TMAG5170A1QDGKR", pin_names=by_number(TMAG5170)),
         # Turned half a turn: data in on the left, out on the right. Under the hole,
         # it lights the marble from below.
         Part("D1", "WS2812B", "LED_WS2812B_PLCC4_5.0x5.0mm", 0.0, -6.0, 180.0, ws2812b(),
-             {"1": "+5V", "2": "DOUT", "3": "GND", "4": "DIN"}, order="WS2812B"),
+             {"1": "+5V", "2": "DOUT", "3": "GND", "4": "DIN"}, order="WS2812B",
+             pin_names=by_number(WS2812B)),
         Part("C1", "100nF", "C_0603", 5.4, 2.5, 0.0, chip_0603(), {"1": "+5V", "2": "GND"},
              order="CL10B104KB8NNNC"),
         Part("C2", "100nF", "C_0603", 5.0, -4.4, 0.0, chip_0603(), {"1": "+5V", "2": "GND"},
              order="CL10B104KB8NNNC"),
         Part("J1", "wires", "Pads_2x4_P2.54mm", 0.0, 7.5, 0.0, header_2x4(), dict(WIRES),
-             solder=False),
+             solder=False, pin_names=dict(WIRES)),
     ]
     u1, d1, j1 = d.part("U1"), d.part("D1"), d.part("J1")
     c1, c2 = d.part("C1"), d.part("C2")

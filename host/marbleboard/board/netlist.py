@@ -4,10 +4,8 @@ LED (a hole module where the build has one sensor on each hole's axis, else the
 parts one by one), the lamps, the power entry and injection points, and the
 optional RUN-pin reset.
 
-Pin numbers: the Raspberry Pi Pico datasheet's pinout; TI's 74AHCT125 and
-SN74AHCT1G125 pin tables (14-pin and SOT-23-5); NXP's 74HC165 Table 2; TI's
-TMAG5170 (SBASAF4 5); Worldsemi's WS2812B pin function table; the hole module's
-wire pads (``holemodule.WIRES``).
+Pin numbers: ``pinmaps.py``, from the parts' datasheets; the hole module's wire
+pads (``holemodule.WIRES``).
 """
 
 from __future__ import annotations
@@ -19,9 +17,9 @@ from typing import Any
 
 from .holemodule import WIRES
 from .model import Board
+from .pinmaps import AHCT1G125, AHCT125, HC165, PICO_POWER, TMAG5170, WS2812B, pico_pin
 from .power import budget
 from .tmag5170 import configured_roles
-from .wiring import INPUT_PINS
 
 with contextlib.redirect_stderr(io.StringIO()):
     # SKiDL looks for KiCad's libraries as it loads and says so at length; every
@@ -30,29 +28,6 @@ with contextlib.redirect_stderr(io.StringIO()):
 
     # No log or check files beside whatever runs this.
     skidl.logger.stop_log_file_output()
-
-HC165 = {"PL": 1, "CP": 2, "Q7n": 7, "GND": 8, "Q7": 9, "DS": 10, "CE": 15, "VCC": 16,
-         **{f"D{bit}": pin for bit, pin in INPUT_PINS.items()}}
-AHCT125 = {"1OE": 1, "1A": 2, "1Y": 3, "2OE": 4, "2A": 5, "2Y": 6, "GND": 7, "3Y": 8,
-           "3A": 9, "3OE": 10, "4Y": 11, "4A": 12, "4OE": 13, "VCC": 14}
-AHCT1G125 = {"OE": 1, "A": 2, "GND": 3, "Y": 4, "VCC": 5}
-TMAG5170 = {"SCK": 1, "SDI": 2, "SDO": 3, "CS": 4, "VCC": 5, "GND": 6, "TEST": 7, "ALERT": 8}
-WS2812B = {"VDD": 1, "DOUT": 2, "VSS": 3, "DIN": 4}
-
-
-def pico_pin(gpio: int) -> int:
-    """The Pico's physical pin for a GPIO (its datasheet's pinout): down the left
-    side GP0 and GP1, then a ground after every four GPIOs; then up the right."""
-    if gpio <= 15:
-        return gpio + 1 + (gpio + 2) // 4
-    if gpio <= 22:
-        return {16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29}[gpio]
-    return {26: 31, 27: 32, 28: 34}[gpio]
-
-
-PICO_POWER = {"GND": (3, 8, 13, 18, 23, 28, 33, 38), "RUN": (30,), "3V3": (36,),
-              "VSYS": (39,), "VBUS": (40,)}
-
 
 class _Builder:
     def __init__(self) -> None:

@@ -57,6 +57,7 @@ class Part:
     nets: dict[str, str]  # pad number -> net
     order: str = ""  # manufacturer part number, for assembly
     solder: bool = True  # False: placed by hand (the wire pads)
+    pin_names: dict[str, str] = field(default_factory=dict)  # pad number -> datasheet name
 
     def pad_xy(self, number: str) -> Point:
         pad = next(p for p in self.pads if p.number == number)

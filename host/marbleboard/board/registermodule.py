@@ -21,6 +21,7 @@ origin.
 from __future__ import annotations
 
 from .pcbdesign import Design, Label, Pad, Part, Point, Track, Via, chip_0603, soic, wire_pad
+from .pinmaps import HC165, by_number
 
 RECT_MM = (-14.0, -13.5, 14.0, 13.5)
 
@@ -44,7 +45,8 @@ F, B = "F.Cu", "B.Cu"
 def register_module() -> Design:
     d = Design("register-module", rect_mm=RECT_MM)
     chip = Part("U1", "74HC165", "SOIC-16_3.9x9.9mm_P1.27mm", 0.0, 0.0, 90.0, soic(16),
-                {k: v for k, v in PINS.items() if v}, order="74HC165D")
+                {k: v for k, v in PINS.items() if v}, order="74HC165D",
+                pin_names=by_number(HC165))
     d.parts = [chip]
     pin = chip.pad_xy
 
@@ -71,13 +73,15 @@ def register_module() -> Design:
             pads.append(wire_pad(name, x, 0.0, name == row[0][0]))
             d.labels.append(Label(name, x, side * (INPUT_Y + 1.9), 0.8))
         d.parts.append(Part(jref, "inputs", "Pads_1x4_P2.54mm", 0.0, side * INPUT_Y, 0.0,
-                            tuple(pads), {p.number: p.number for p in pads}, solder=False))
+                            tuple(pads), {p.number: p.number for p in pads}, solder=False,
+                            pin_names={p.number: p.number for p in pads}))
 
     # The chain pads at both ends; the label of each beside it, inboard.
     for jref, x, nets in (("J1", -CHAIN_X, TOWARD_PICO), ("J2", CHAIN_X, TOWARD_NEXT)):
         chain = tuple(wire_pad(str(i + 1), 0.0, y, i == 0) for i, y in enumerate(CHAIN_Y))
         d.parts.append(Part(jref, "chain", "Pads_1x5_P2.54mm", x, 0.0, 0.0, chain,
-                            {str(i + 1): n for i, n in enumerate(nets)}, solder=False))
+                            {str(i + 1): n for i, n in enumerate(nets)}, solder=False,
+                            pin_names={str(i + 1): n for i, n in enumerate(nets)}))
         for y, net in zip(CHAIN_Y, nets, strict=True):
             d.labels.append(Label(net, x * 0.825, y, 0.8))
     d.labels += [Label("to Pico", -11.0, -7.0, 0.8), Label("to next", 11.0, -7.0, 0.8)]

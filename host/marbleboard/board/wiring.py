@@ -18,10 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Board
+from .pinmaps import INPUT_PINS
 
-# NXP 74HC165, Table 2: the parallel inputs D0 to D7 by pin.
-INPUT_PINS = {0: 11, 1: 12, 2: 13, 3: 14, 4: 3, 5: 4, 6: 5, 7: 6}
-# The rest of the package, the same on every register of the chain.
+# NXP 74HC165, Table 2: the rest of the package, the same on every register of the chain.
 COMMON_PINS = (
     (1, "PL (SH/LD)", "the Pico's load pin, shared by every register"),
     (2, "CP (CLK)", "the Pico's SPI clock through 33 Ohm, shared by every register"),
