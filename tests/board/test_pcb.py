@@ -5,6 +5,7 @@ kicad package)."""
 
 import collections
 import dataclasses
+import itertools
 import math
 
 import pytest
@@ -16,6 +17,7 @@ from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.netlist import build
 from marbleboard.board.pcbdesign import EDGE_CLEARANCE_MM, Track
 from marbleboard.board.registermodule import TOWARD_NEXT, TOWARD_PICO, register_module
+from marbleboard.board.ringmodule import LANES, ROLE_NETS, ring_build, ring_module, site_xy
 
 # TI SBASAF4, 5 Pin Configuration and Functions.
 TMAG5170_PINS = {"1": "SCK", "2": "SDI", "4": "CS", "5": "+5V", "6": "GND", "7": "GND",
@@ -179,3 +181,47 @@ def test_the_controller_board_is_the_controller_of_every_board_netlist(layout):
     wired = {net for _, net, _, _ in PADS}
     assert wired == {"PI_GPIO17", "GND", "+5V", "+3V3", "SCK", "SDI", "CS", "PIECE_CS",
                      "LED_DIN_0", "LOAD", "MISO", "CP"}
+
+
+def test_the_ring_module_puts_each_sensor_where_the_sensing_was_computed():
+    """hardware/sensing/<board>.md is computed for the build's sites: the module
+    must put every sensor there, on that side, its axes along the board's."""
+    build = ring_build()
+    d = ring_module(build)
+    sensors = [p for p in d.parts if p.value == "TMAG5170A1"]
+    assert len(sensors) == len(build.sites)
+    for part, site in zip(sensors, build.sites, strict=True):
+        assert (part.x, part.y) == pytest.approx(site_xy(site), abs=1e-3), part.ref
+        assert math.hypot(part.x, part.y) == pytest.approx(site.r_mm, abs=1e-3)
+        assert part.side == site.side
+        assert part.rotation % 90 == 0  # x and y along the board's, as computed
+        cs, out = ROLE_NETS[site.role]
+        assert part.nets == {"1": "SCK", "2": "SDI", "4": cs, "5": "+5V", "6": "GND",
+                             "7": "GND", "8": out}  # TI SBASAF4, 5
+    assert d.cutout_mm == build.cutout_mm / 2
+
+
+def test_ring_modules_fit_side_by_side_and_every_chip_has_its_capacitor():
+    board = next(b for b in map(build_layout, sorted(LAYOUTS)) if b.build == ring_build())
+    pitch = min(math.dist((a.x, a.y), (b.x, b.y)) for a in board.holes for b in board.holes
+                if a is not b)
+    d = ring_module()
+    assert 2 * d.radius_mm < pitch
+    chips = [p for p in d.parts if p.value in ("TMAG5170A1", "WS2812B")]
+    caps = [p for p in d.parts if p.value == "100nF"]
+    assert len(caps) == len(chips)
+    for cap in caps:  # on the supply track, within 5 mm of the pin it serves
+        nearest = min(math.dist(cap.pad_xy("1"), c.pad_xy("5" if c.value != "WS2812B" else "1"))
+                      for c in chips if c.side == cap.side)
+        assert nearest < 5.0, cap.ref
+
+
+def test_the_ring_module_shared_lines_are_circles_a_via_can_sit_between():
+    radii = sorted(LANES.values())
+    gaps = [b - a for a, b in itertools.pairwise(radii)]
+    # A via (0.3 mm radius) on one circle keeps 0.2 mm from the next (0.125 mm half-width).
+    assert min(gaps) >= 0.3 + 0.2 + 0.125
+    d = ring_module()
+    assert radii[-1] + 0.3 <= d.radius_mm - EDGE_CLEARANCE_MM
+    wires = [*d.part("J1").nets.values(), *d.part("J2").nets.values()]
+    assert sorted(wires) == sorted([*LANES, "GND", "DIN", "DOUT"])

@@ -1,14 +1,14 @@
 """The controller board: the Pico on pin headers, the 74AHCT125 that lifts the
-LED data and the sensors' SPI lines to 5 V, the SN74AHCT1G125 for Stomple's
-second chip select, the resistors that hold every line while the Pico boots and
-damp the long lines, and a column of wire pads: to the Pi's reset pin, the 5 V
-supply, the holes and the registers.
+LED data and the sensors' SPI lines to 5 V, the SN74AHCT1G125 for the second
+chip select (the piece sensors', on a board that reads pieces), the resistors
+that hold every line while the Pico boots and damp the long lines, and a column
+of wire pads: to the Pi's reset pin, the 5 V supply, the holes and the
+registers.
 
 It carries the controller part of every board's netlist (``netlist.py``) with
 the same net names, for the default pins of hardware/pinout.md, which every
-shipped board uses; tests/board/test_pcb.py checks the two agree. On a marble
-board U2 and its two resistors do nothing (no Stomper sensors) and may be left
-off.
+shipped board uses; tests/board/test_pcb.py checks the two agree. On a board
+without piece sensors U2 and its two resistors do nothing and may be left off.
 
 Laid out from the Pico's pins to the right: each signal leaves its pin on the
 top copper, jogs up or down underneath (``route``), and reaches its buffer,

@@ -22,10 +22,12 @@ from typing import Any
 import pcbnew  # type: ignore[import-not-found]  # Debian's kicad package, not PyPI
 
 ORIGIN = (100.0, 100.0)  # where the design's (0, 0) sits on KiCad's page
-LAYERS = {"F.Cu": pcbnew.F_Cu, "B.Cu": pcbnew.B_Cu}
+LAYERS = {"F.Cu": pcbnew.F_Cu, "B.Cu": pcbnew.B_Cu, "In1.Cu": pcbnew.In1_Cu,
+          "In2.Cu": pcbnew.In2_Cu}
 PLOTTED = [("F_Cu", pcbnew.F_Cu), ("B_Cu", pcbnew.B_Cu), ("F_Mask", pcbnew.F_Mask),
            ("B_Mask", pcbnew.B_Mask), ("F_Paste", pcbnew.F_Paste),
            ("F_SilkS", pcbnew.F_SilkS), ("Edge_Cuts", pcbnew.Edge_Cuts)]
+INNER = [("In1_Cu", pcbnew.In1_Cu), ("In2_Cu", pcbnew.In2_Cu)]
 
 
 def mm(x: float, y: float) -> Any:
@@ -34,6 +36,7 @@ def mm(x: float, y: float) -> Any:
 
 def build(design: dict[str, Any], path: str) -> Any:
     board = pcbnew.NewBoard(path)  # it writes the project file beside it
+    board.SetCopperLayerCount(design["layers"])
     rules = design["rules"]
     ds = board.GetDesignSettings()
     ds.m_CopperEdgeClearance = pcbnew.FromMM(rules["edge_clearance"])
@@ -62,6 +65,9 @@ def build(design: dict[str, Any], path: str) -> Any:
         fp.Reference().SetVisible(False)
         fp.Value().SetVisible(False)
         fp.SetAttributes(pcbnew.FP_SMD if part["solder"] else pcbnew.FP_THROUGH_HOLE)
+        bottom = part["side"] == "bottom"
+        if bottom:
+            fp.SetLayer(pcbnew.B_Cu)
         for spec in part["pads"]:
             pad = pcbnew.PAD(fp)
             pad.SetNumber(spec["number"])
@@ -74,7 +80,12 @@ def build(design: dict[str, Any], path: str) -> Any:
                 pad.SetLayerSet(pad.PTHMask())
             else:
                 pad.SetAttribute(pcbnew.PAD_ATTRIB_SMD)
-                pad.SetLayerSet(pad.SMDMask())
+                layers = pad.SMDMask()
+                if bottom:  # the same pad, underneath
+                    layers = pcbnew.LSET(pcbnew.B_Cu)
+                    layers.AddLayer(pcbnew.B_Paste)
+                    layers.AddLayer(pcbnew.B_Mask)
+                pad.SetLayerSet(layers)
             x, y = placed[(part["ref"], spec["number"])]
             fp.Add(pad)
             pad.SetPosition(mm(x, y))
@@ -124,6 +135,15 @@ def build(design: dict[str, Any], path: str) -> Any:
             edge.SetLayer(pcbnew.Edge_Cuts)
             edge.SetWidth(pcbnew.FromMM(0.1))
             board.Add(edge)
+
+    if design["cutout_mm"]:
+        hole = pcbnew.PCB_SHAPE(board)
+        hole.SetShape(pcbnew.SHAPE_T_CIRCLE)
+        hole.SetStart(mm(0, 0))
+        hole.SetEnd(mm(design["cutout_mm"], 0))
+        hole.SetLayer(pcbnew.Edge_Cuts)
+        hole.SetWidth(pcbnew.FromMM(0.1))
+        board.Add(hole)
 
     for net, layer in design["zones"]:
         zone = pcbnew.ZONE(board)
@@ -176,7 +196,12 @@ def plot(board: Any, out_dir: str) -> list[str]:
     opts.SetCreateGerberJobFile(False)
     opts.SetSubtractMaskFromSilk(True)
     files = []
-    for suffix, layer in PLOTTED:
+    layers = list(PLOTTED)
+    if board.GetCopperLayerCount() == 4:
+        layers += INNER
+    if any(fp.GetLayer() == pcbnew.B_Cu for fp in board.GetFootprints()):
+        layers.append(("B_Paste", pcbnew.B_Paste))
+    for suffix, layer in layers:
         pctl.SetLayer(layer)
         pctl.OpenPlotfile(suffix, pcbnew.PLOT_FORMAT_GERBER, suffix)
         pctl.PlotLayer()

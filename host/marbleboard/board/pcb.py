@@ -20,10 +20,11 @@ from .controllerboard import controller_board
 from .holemodule import hole_module
 from .pcbdesign import Design, bom_csv, design_data, placement_csv
 from .registermodule import register_module
+from .ringmodule import ring_module
 
 # Every board a maker orders, by the folder of hardware/pcb/ it is written to.
 DESIGNS = {"hole-module": hole_module, "register-module": register_module,
-           "controller": controller_board}
+           "controller": controller_board, "ring-module": ring_module}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")

@@ -58,13 +58,15 @@ class Part:
     order: str = ""  # manufacturer part number, for assembly
     solder: bool = True  # False: placed by hand (the wire pads)
     pin_names: dict[str, str] = field(default_factory=dict)  # pad number -> datasheet name
+    side: str = "top"  # or "bottom": soldered underneath, seen mirrored from the top
 
     def pad_xy(self, number: str) -> Point:
         pad = next(p for p in self.pads if p.number == number)
         a = math.radians(self.rotation)
+        px = -pad.x if self.side == "bottom" else pad.x
         # KiCad turns counter-clockwise on screen, with y pointing down.
-        x = pad.x * math.cos(a) + pad.y * math.sin(a)
-        y = -pad.x * math.sin(a) + pad.y * math.cos(a)
+        x = px * math.cos(a) + pad.y * math.sin(a)
+        y = -px * math.sin(a) + pad.y * math.cos(a)
         return round(self.x + x, 4), round(self.y + y, 4)
 
     def pad_extent(self, number: str) -> Point:
@@ -100,10 +102,13 @@ class Label:
 @dataclass
 class Design:
     """A board whose outline is a circle round (0, 0) (radius_mm) or a rectangle
-    (rect_mm: left, top, right, bottom)."""
+    (rect_mm: left, top, right, bottom), with a round cut-out at (0, 0) if
+    cutout_mm (its radius) is set, on two copper layers or four."""
     name: str
     radius_mm: float = 0.0
     rect_mm: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    cutout_mm: float = 0.0
+    layers: int = 2
     parts: list[Part] = field(default_factory=list)
     tracks: list[Track] = field(default_factory=list)
     vias: list[Via] = field(default_factory=list)
@@ -125,8 +130,14 @@ class Design:
 
     def room_inside(self, x: float, y: float, w: float, h: float) -> float:
         """How far a w x h pad centred at (x, y) stays inside the edge (negative: out)."""
+        nearest = math.hypot(max(abs(x) - w / 2, 0.0), max(abs(y) - h / 2, 0.0))
+        if self.cutout_mm:
+            return min(nearest - self.cutout_mm, self.room_inside_outline(x, y, w, h))
+        return self.room_inside_outline(x, y, w, h)
+
+    def room_inside_outline(self, x: float, y: float, w: float, h: float) -> float:
         if self.radius_mm:
-            return self.radius_mm - math.hypot(x, y) - math.hypot(w, h) / 2
+            return self.radius_mm - math.hypot(abs(x) + w / 2, abs(y) + h / 2)
         x0, y0, x1, y1 = self.rect_mm
         return min(x - w / 2 - x0, x1 - x - w / 2, y - h / 2 - y0, y1 - y - h / 2)
 
@@ -190,7 +201,7 @@ def placement_csv(design: Design) -> str:
     for p in design.parts:
         if p.solder:
             w.writerow([p.ref, p.value, p.footprint, f"{p.x + 0.0:.2f}mm", f"{0.0 - p.y:.2f}mm",
-                        f"{p.rotation:g}", "top"])
+                        f"{p.rotation:g}", p.side])
     return out.getvalue()
 
 

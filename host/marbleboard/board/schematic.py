@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 
-import schemdraw  # type: ignore[import-untyped]
-import schemdraw.elements as elm  # type: ignore[import-untyped]
+import schemdraw
+import schemdraw.elements as elm
 
 from .pcbdesign import Design, Part
 
 STUB = 0.9  # the line from a pin to its label
 PIN_GAP = 0.6
 PASSIVES_PER_ROW = 4
+ROW_WIDTH = 40.0  # past this, the next box starts a row of its own
 
 
 def _number(pad: str) -> tuple[int, str]:
@@ -96,12 +97,14 @@ def schematic(design: Design) -> tuple[str, list[tuple[str, str, str]]]:
             fontsize=12)
         blocks = [p for p in design.parts if len(p.pads) > 2 or p.footprint.startswith("Pads_")]
         passives = [p for p in design.parts if p not in blocks]
-        x, lowest = 0.0, 0.0
+        x, top, lowest = 0.0, 0.0, 0.0
         for part in blocks:
             left, right = _sides(part)
+            if x > ROW_WIDTH:  # a new row of boxes under the last
+                x, top = 0.0, lowest - 1.0
             x += _label_room(part, left)
-            x += _block(d, part, (x, 0.0), drawn) + _label_room(part, right)
-            lowest = min(lowest, -PIN_GAP * (max(len(left), len(right)) + 2) - 1.0)
+            x += _block(d, part, (x, top), drawn) + _label_room(part, right)
+            lowest = min(lowest, top - PIN_GAP * (max(len(left), len(right)) + 2) - 1.0)
         order = sorted(passives, key=lambda p: (p.ref[0], _number(p.ref[1:])))
         for i, part in enumerate(order):
             col, row = i % PASSIVES_PER_ROW, i // PASSIVES_PER_ROW

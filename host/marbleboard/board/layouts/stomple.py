@@ -32,7 +32,10 @@ MARBLE_MAGNET: dict[str, Any] = {"diameter_mm": 10, "height_mm": 4, "grade": "N3
 STOMPER_MAGNET: dict[str, Any] = {"diameter_mm": 12, "height_mm": 5, "grade": "N42",
                                   "rests": "upright", "pole_down": "south", "z_mm": -4.5,
                                   "tilt_deg": 5, "offset_mm": 0.3}
-SENSOR_R_MM = 12.3  # clear of the 19.5 mm cut-out a falling marble passes through
+# The cut-out a falling marble passes through, and the sensors round it: the
+# sensor's land pattern (4.4 x 2.4 mm) stays 0.3 mm clear of the cut-out's edge.
+CUTOUT_MM = 19.2
+SENSOR_R_MM = 12.3
 
 
 def stomple_build(pieces_sensed: bool) -> dict[str, Any]:
@@ -46,7 +49,7 @@ def stomple_build(pieces_sensed: bool) -> dict[str, Any]:
                    "angle_deg": a, "side": "bottom", "threshold_mt": 22.5} for a in (0, 180)]
     return {"top_mm": 2, "seat": "sheet", "sheet_mm": 1.5, "sheet_hole_mm": 12,
             "gap_mm": [0, 0.5], "pcb_mm": 1.6, "registration_mm": 0.5,
-            "hole_tolerance_mm": 0.2, "cutout_mm": 19.5, "sites": sites}
+            "hole_tolerance_mm": 0.2, "cutout_mm": CUTOUT_MM, "sites": sites}
 
 SIZE = 7
 COLUMNS = "abcdefg"
