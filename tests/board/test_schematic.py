@@ -1,12 +1,14 @@
-"""The circuit boards' schematics: drawn from the designs, they show every
-connection of the board and nothing else."""
+"""The schematics: a circuit board's, drawn from its design, and a whole board's,
+drawn from its netlist, show every connection and nothing else."""
 
 import collections
 
 import pytest
 
-from marbleboard.board import pcb
-from marbleboard.board.schematic import schematic
+from marbleboard.board import build_layout, pcb
+from marbleboard.board.layouts import LAYOUTS
+from marbleboard.board.netlist import build, pins_by_net
+from marbleboard.board.schematic import board_schematic, schematic
 
 
 @pytest.fixture(scope="module", params=sorted(pcb.DESIGNS))
@@ -30,3 +32,21 @@ def test_every_part_is_named_with_its_value(drawn):
 def test_committed_schematics_are_current(root, drawn):
     design, svg, _ = drawn
     assert (root / "hardware" / "schematic" / f"{design.name}.svg").read_text() == svg
+
+
+@pytest.fixture(scope="module", params=sorted(LAYOUTS))
+def board_drawn(request):
+    board = build_layout(request.param)
+    return board, *board_schematic(board)
+
+
+def test_a_whole_board_schematic_draws_every_connection_of_its_netlist(board_drawn):
+    board, _, connections = board_drawn
+    wanted = [(ref, pin, net) for net, pins in pins_by_net(build(board)).items()
+              for ref, pin in pins]
+    assert collections.Counter(connections) == collections.Counter(wanted)
+
+
+def test_committed_board_schematics_are_current(root, board_drawn):
+    board, svg, _ = board_drawn
+    assert (root / "hardware" / "schematic" / f"{board.id}.svg").read_text() == svg

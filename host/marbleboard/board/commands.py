@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import bom, get_board, power, svg, text, wiring
+from . import bom, build_layout, get_board, power, svg, text, wiring
 from .fileformat import BoardError, dump_board
 from .layouts import LAYOUTS
 from .model import Board
@@ -149,13 +149,17 @@ def cmd_schematic(args: argparse.Namespace) -> int:
     from . import pcb
 
     draw = _hardware("schematic", "drawing a schematic")
-    names = args.designs or list(pcb.DESIGNS)
-    unknown = [n for n in names if n not in pcb.DESIGNS]
+    names = args.names or [*pcb.DESIGNS, *LAYOUTS]
+    unknown = [n for n in names if n not in pcb.DESIGNS and n not in LAYOUTS]
     if unknown:
-        raise SystemExit(f"error: no circuit board called {', '.join(unknown)} "
-                         f"(there are: {', '.join(pcb.DESIGNS)})")
+        raise SystemExit(f"error: no circuit board or board layout called "
+                         f"{', '.join(unknown)} (there are: "
+                         f"{', '.join([*pcb.DESIGNS, *LAYOUTS])})")
     for name in names:
-        svg, _ = draw.schematic(pcb.DESIGNS[name]())
+        if name in pcb.DESIGNS:
+            svg, _ = draw.schematic(pcb.DESIGNS[name]())
+        else:
+            svg, _ = draw.board_schematic(build_layout(name))
         _write(str(Path(args.output) / f"{name}.svg"), svg)
     return 0
 
@@ -226,10 +230,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("-o", "--output", default="hardware/pcb",
                    help="the folder to write each design's folder into (default: %(default)s)")
     q.set_defaults(func=cmd_pcb)
-    q = bsub.add_parser("schematic", help="the circuit boards' schematics, drawn from their "
-                                          "designs (SVG)")
-    q.add_argument("designs", nargs="*", metavar="DESIGN",
-                   help="hole-module, register-module, ... (default: all)")
+    q = bsub.add_parser("schematic", help="schematics (SVG): a circuit board's, drawn from its "
+                                          "design, or a whole board's, from its netlist")
+    q.add_argument("names", nargs="*", metavar="NAME",
+                   help="a circuit board (hole-module, register-module, ...) or a board "
+                        "layout (wampoo, ...); default: every one")
     q.add_argument("-o", "--output", default="hardware/schematic",
                    help="the folder to write NAME.svg into (default: %(default)s)")
     q.set_defaults(func=cmd_schematic)

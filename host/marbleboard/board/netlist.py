@@ -1,6 +1,7 @@
 """A board's whole circuit as a netlist, built with SKiDL from its board file: the
 Pico, the buffers, the 74HC165 chain with its pull-ups, every hole's sensors and
-LED (a hole module where the build has one sensor on each hole's axis, else the
+LED (a hole module where the build has one sensor on each hole's axis, a ring
+module where it has a cut-out under each hole, else the
 parts one by one), the lamps, the power entry and injection points, and the
 optional RUN-pin reset.
 
@@ -19,6 +20,7 @@ from .holemodule import WIRES
 from .model import Board
 from .pinmaps import AHCT1G125, AHCT125, HC165, PICO_POWER, TMAG5170, WS2812B, pico_pin
 from .power import budget
+from .ringmodule import WIRES as RING_WIRES
 from .tmag5170 import configured_roles
 
 with contextlib.redirect_stderr(io.StringIO()):
@@ -78,6 +80,9 @@ def build(board: Board) -> Any:
     groups = configured_roles(board.build)
     module = board.build is not None and len(board.build.sites_of("presence")) == 1 \
         and board.build.sites_of("presence")[0].r_mm == 0
+    # The ring module carries both roles' sensors round a cut-out.
+    ring = board.build is not None and bool(board.build.cutout_mm) \
+        and bool(board.build.sites_of("piece"))
 
     pins = {f"GP{g}": pico_pin(g) for g in range(29) if g not in (23, 24, 25)}
     for name, numbers in PICO_POWER.items():
@@ -158,6 +163,16 @@ def build(board: Board) -> Any:
     items += [(lamp.led, "lamp", lamp) for lamp in board.lamps]
     for led, kind, item in sorted(items, key=lambda i: i[0]):
         din, dout = f"LED_DIN_{led}", f"LED_DIN_{led + 1}"
+        if kind == "hole" and ring:
+            m = b.part("M", "Ring_module", {name: int(pad) for pad, name in RING_WIRES.items()},
+                       "ring-module", f"hole {item.id}")
+            for name in ("SCK", "SDI", "CS", "PIECE_CS", "+5V", "GND"):
+                b.connect(name, m[name])
+            b.connect(din, m.n["DIN"])
+            b.connect(dout, m.n["DOUT"])
+            b.connect(f"S{item.sensor}", m.n["PRESENCE"])
+            b.connect(f"S{item.piece_sensor}", m.n["STOMPER"])
+            continue
         if kind == "hole" and module:
             m = b.part("M", "Hole_module", {name: int(pad) for pad, name in WIRES.items()},
                        "hole-module", f"hole {item.id}")

@@ -48,6 +48,8 @@ BOTTOM_JOG = 1.8
 J1 = {"1": ("SCK", -3.81, 10.8), "2": ("SDI", -1.27, 10.8), "3": ("CS", 1.27, 10.8),
       "4": ("PIECE_CS", 3.81, 10.8), "5": ("+5V", -3.81, 13.0), "6": ("GND", -1.27, 13.0),
       "7": ("PRESENCE", 1.27, 13.0), "8": ("STOMPER", 3.81, 13.0)}
+# The module as one part of a board's netlist: J1's pads, then J2's.
+WIRES = {**{pad: net for pad, (net, _, _) in J1.items()}, "9": "DIN", "10": "DOUT"}
 J1_LABELS = {"SCK": "SCK", "SDI": "SDI", "CS": "CS", "PIECE_CS": "CS2", "+5V": "5V",
              "GND": "GND", "PRESENCE": "PRES", "STOMPER": "STMP"}
 ORDER = {"TMAG5170A1": "TMAG5170A1QDGKR", "100nF": "CL10B104KB8NNNC", "WS2812B": "WS2812B"}

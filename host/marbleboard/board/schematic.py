@@ -1,21 +1,24 @@
-"""A circuit board's schematic, drawn with schemdraw from the same design the
-board is built from (``pcbdesign.py``): every chip, the Pico and each group of
-wire pads as a box with its pins, every resistor and capacitor on its own, and
-each pin's net as a label at its end; pins with the same label are connected.
+"""Schematics drawn with schemdraw: a circuit board's from the same design the
+board is built from (``pcbdesign.py``), and a whole board's from its netlist
+(``netlist.py``, every module, register, resistor and LED). Every chip, module
+and group of wire pads is a box with its pins, every resistor and capacitor is
+drawn on its own, and each pin's net is a label at its end; pins with the same
+label are connected.
 
-Drawn from the design rather than by hand, it cannot drift from the board;
-``schematic`` also returns every connection it drew so the tests can hold it to
-the design's.
+Drawn from the design rather than by hand, it cannot drift from the board; both
+functions also return every connection they drew, so the tests can hold them to
+the design's and the netlist's.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import schemdraw
 import schemdraw.elements as elm
 
-from .pcbdesign import Design, Part
+from .pcbdesign import Design, Pad, Part
 
 STUB = 0.9  # the line from a pin to its label
 PIN_GAP = 0.6
@@ -89,14 +92,42 @@ def _passive(d: schemdraw.Drawing, part: Part, at: tuple[float, float],
 
 def schematic(design: Design) -> tuple[str, list[tuple[str, str, str]]]:
     """The SVG, and every (part, pin, net) connection it shows."""
+    return _sheet(design.name, design.parts)
+
+
+def board_schematic(board: Any) -> tuple[str, list[tuple[str, str, str]]]:
+    """A whole board's schematic from its netlist: the SVG, and every (part, pin,
+    net) connection it shows."""
+    from .netlist import build
+
+    circuit = build(board)
+    nets: dict[str, dict[str, str]] = {p.ref: {} for p in circuit.parts}
+    for net in circuit.nets:
+        for pin in net.pins:
+            nets[pin.part.ref][str(pin.num)] = net.name
+    parts = []
+    def by_ref(p: Any) -> tuple[str, tuple[int, str]]:
+        prefix = p.ref.rstrip("0123456789")
+        return prefix, _number(p.ref[len(prefix):])
+
+    for p in sorted(circuit.parts, key=by_ref):
+        numbers = sorted((str(pin.num) for pin in p.pins), key=_number)
+        footprint = str(p.footprint).split(":")[-1]
+        parts.append(Part(p.ref, str(p.value), footprint, 0.0, 0.0, 0.0,
+                          tuple(Pad(n, 0.0, 0.0, 0.0, 0.0) for n in numbers), nets[p.ref],
+                          pin_names={str(pin.num): pin.name for pin in p.pins}))
+    return _sheet(f"{board.name}, the whole board", parts)
+
+
+def _sheet(title: str, parts: list[Part]) -> tuple[str, list[tuple[str, str, str]]]:
     drawn: list[tuple[str, str, str]] = []
     with schemdraw.Drawing(show=False, canvas="svg") as d:
         d.config(fontsize=10, unit=2.4)
         d += elm.Label().at((0.0, 2.2)).label(
-            f"{design.name}: pins with the same label are connected", halign="left",
+            f"{title}: pins with the same label are connected", halign="left",
             fontsize=12)
-        blocks = [p for p in design.parts if len(p.pads) > 2 or p.footprint.startswith("Pads_")]
-        passives = [p for p in design.parts if p not in blocks]
+        blocks = [p for p in parts if len(p.pads) > 2 or p.footprint.startswith("Pads_")]
+        passives = [p for p in parts if p not in blocks]
         x, top, lowest = 0.0, 0.0, 0.0
         for part in blocks:
             left, right = _sides(part)
@@ -110,4 +141,5 @@ def schematic(design: Design) -> tuple[str, list[tuple[str, str, str]]]:
             col, row = i % PASSIVES_PER_ROW, i // PASSIVES_PER_ROW
             _passive(d, part, (2.0 + col * 7.0, lowest - 1.5 - row * 1.6), drawn)
         svg = d.get_imagedata("svg").decode()
-    return svg, drawn
+    # Hundredths of a point are plenty, and keep a whole board's sheet small.
+    return re.sub(r"(\d+\.\d\d)\d+", r"\1", svg), drawn
