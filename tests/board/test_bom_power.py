@@ -106,3 +106,18 @@ def test_committed_tables_are_current(root, layout):
                                                                                markdown=True)
     assert (root / f"hardware/wiring/{layout}.md").read_text() == format_wiring(board,
                                                                                 markdown=True)
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_the_bom_orders_the_circuit_boards_each_board_needs(root, layout):
+    board = build_layout(layout)
+    boards = [i for i in bill_of_materials(board) if "circuit board" in i.part]
+    modules = {i.part.split(" (")[1].split(")")[0]: i.qty for i in boards}
+    for folder in modules:
+        assert (root / folder).is_dir(), folder
+    holes = len(board.holes)
+    # One module under each hole: the hole module, or the ring module round a cut-out.
+    assert modules.get("hardware/pcb/hole-module", 0) + modules.get(
+        "hardware/pcb/ring-module", 0) == holes
+    assert modules["hardware/pcb/register-module"] == board.sensor_registers
+    assert modules["hardware/pcb/controller"] == 1

@@ -116,8 +116,37 @@ def bill_of_materials(board: Board) -> list[Item]:
              "5 V and ground fed into the LED chain at these LEDs: "
              + ", ".join(str(i) for i in pb.injection_leds)),
     ]
+    items += _circuit_boards(board)
     for piece in board.pieces:
         items.append(Item(piece.count, f"{piece.kind.capitalize()}", piece.note))
+    return items
+
+
+def _circuit_boards(board: Board) -> list[Item]:
+    """The modules of hardware/pcb that carry the parts above, where the board's
+    build has them (or the same parts go on stripboard)."""
+    build = board.build
+    if build is None:
+        return []
+    holes = len(board.holes)
+    items = []
+    presence = build.sites_of("presence")
+    if len(presence) == 1 and presence[0].r_mm == 0:
+        items.append(Item(holes, "Hole module circuit board (hardware/pcb/hole-module), "
+                                 "assembled", "carries a hole's sensor, LED and their "
+                                              "capacitors above"))
+    elif build.cutout_mm:
+        items.append(Item(holes, "Ring module circuit board (hardware/pcb/ring-module), four "
+                                 "layers, assembled on both sides",
+                          "carries a hole's sensors, LED and their capacitors above"))
+    items += [
+        Item(board.sensor_registers, "Register module circuit board "
+                                     "(hardware/pcb/register-module), assembled",
+             "carries a 74HC165, its pull-ups, pull-down and capacitor above"),
+        Item(1, "Controller circuit board (hardware/pcb/controller), assembled",
+             "carries the buffers, their resistors and capacitors above; the Pico sits on "
+             "it on pin headers"),
+    ]
     return items
 
 
