@@ -1,6 +1,7 @@
 """A circuit board as data: parts with their pads, nets, tracks, vias, copper zones
 and silkscreen labels, in millimetres with y pointing down (KiCad's way). The
-module boards (``holemodule.py``, ``registermodule.py``) are written in it;
+circuit boards (``holemodule.py``, ``ringmodule.py``, ``registermodule.py``,
+``controllerboard.py``) are written in it;
 ``kicad_board.py`` turns one into a KiCad board, checks it with KiCad's design
 rule check and plots what a fab needs.
 
