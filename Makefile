@@ -47,7 +47,8 @@ test-needs:
 	@PYTHON=$(PYTHON) $(SHELL) tests/system-needs
 
 firmware: $(RUN_STAMP)
-	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD)
+	$(BIN)/marbleboard firmware build --board $(BOARD) --chip $(CHIP) --out $(BUILD) \
+	  $(if $(MICROPYTHON),--micropython $(MICROPYTHON))
 
 flash: firmware
 	$(BIN)/marbleboard firmware flash --build $(BUILD) $(if $(PORT),--port $(PORT))

@@ -10,16 +10,33 @@ from ..games.registry import default_layout
 from ..link.ports import NoPicoFound
 from .build import ARCH, BuildError, build
 from .flash import FlashError, flash
+from .image import MicroPythonMissing, firmware_uf2, micropython_uf2
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    out = Path(args.out)
     try:
-        files = build(get_board(args.board), args.chip, Path(args.out))
+        files = build(get_board(args.board), args.chip, out)
     except (BoardError, BuildError, ValueError) as e:
         raise SystemExit(f"error: {e}") from e
     size = sum(f.stat().st_size for f in files)
     print(f"built {len(files)} files ({size / 1024:.1f} KiB) for {args.board} on {args.chip} "
           f"in {args.out}")
+    uf2 = Path(args.uf2) if args.uf2 else out.parent / f"marbleboard-{args.board}-{args.chip}.uf2"
+    try:
+        micropython = micropython_uf2(args.chip, Path(args.micropython) if args.micropython
+                                      else None)
+        firmware_uf2({f.relative_to(out).as_posix(): f.read_bytes() for f in files},
+                     args.chip, micropython, uf2)
+    except MicroPythonMissing as e:
+        if args.micropython:
+            raise SystemExit(f"error: {e}") from e
+        print(f"no one-file firmware: {e}")
+        return 0
+    except BuildError as e:
+        raise SystemExit(f"error: {e}") from e
+    print(f"wrote {uf2} ({uf2.stat().st_size / 1024:.0f} KiB): MicroPython and these files in "
+          f"one file, for a Pico in BOOTSEL mode")
     return 0
 
 
@@ -41,6 +58,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--board", default=default_layout())
     b.add_argument("--chip", default="rp2040", choices=sorted(ARCH))
     b.add_argument("--out", default=f"build/firmware/{default_layout()}-rp2040")
+    b.add_argument("--micropython", metavar="FILE",
+                   help="MicroPython's UF2 for the chip, or a folder holding it (default: "
+                        "$MARBLEBOARD_MICROPYTHON, then ../shared/micropython)")
+    b.add_argument("--uf2", metavar="FILE", help="where to write the one-file firmware "
+                                                 "(default: marbleboard-BOARD-CHIP.uf2 "
+                                                 "beside the build)")
     b.set_defaults(func=cmd_build)
     f = fsub.add_parser("flash", help="copy a build onto a Pico with mpremote and reset it")
     f.add_argument("--build", default=f"build/firmware/{default_layout()}-rp2040")

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..board import Board
 from ..pico.build import build
 from ..pico.config import firmware_config
+from ..pico.image import FLASH, filesystem_image
 from .physical import PhysicalBoard
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -36,8 +37,8 @@ BOOTROM = "rp2040-bootrom-b1.bin"
 ENV_DIR = "MARBLEBOARD_MICROPYTHON"  # a folder holding both, where ../shared has none
 # MicroPython's filesystem on a Pico (RPI_PICO): littlefs2 at flash offset
 # 0xA0000, 352 blocks of 4 KiB.
-FS_BLOCK_SIZE = 4096
-FS_BLOCKS = 352
+FS_BLOCK_SIZE = FLASH["rp2040"].block_size
+FS_BLOCKS = FLASH["rp2040"].fs_blocks
 SENSOR_POLL_S = 0.001  # how often the marbles are looked at for a change
 
 
@@ -57,20 +58,6 @@ def micropython_dir() -> Path | None:
     return None
 
 
-def filesystem_image(files: dict[str, bytes]) -> bytes:
-    """A littlefs2 image of MicroPython's flash filesystem holding these files."""
-    from littlefs import LittleFS  # a dev dependency: only the emulator needs it
-
-    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCKS)
-    for name, data in files.items():
-        if "/" in name:
-            with contextlib.suppress(FileExistsError):
-                fs.makedirs(name.rsplit("/", 1)[0], exist_ok=True)
-        with fs.open(name, "wb") as f:
-            f.write(data)
-    return bytes(fs.context.buffer)
-
-
 def firmware_files(board: Board, out: Path) -> dict[str, bytes]:
     """What ``make flash`` puts on the Pico, by its path there."""
     files = build(board, "rp2040", out)
@@ -79,8 +66,11 @@ def firmware_files(board: Board, out: Path) -> dict[str, bytes]:
 
 class EmulatedPico:
     def __init__(self, board: Board, *, node: str = "node",
-                 files: dict[str, bytes | None] | None = None):
+                 files: dict[str, bytes | None] | None = None, uf2: Path | None = None):
         self.board = board
+        # A whole firmware UF2 (MicroPython and its filesystem, as a maker drags
+        # onto the drive) to boot instead of stock MicroPython plus the build.
+        self.uf2 = uf2
         # Files to add to (or, as None, take from) what make flash copies: tests
         # and measurements, e.g. a filesystem without main.py boots to the REPL.
         self.files = dict(files or {})
@@ -117,14 +107,18 @@ class EmulatedPico:
                                 f"or ${ENV_DIR}")
         if shutil.which(self.node) is None:
             raise EmulatorError("Node.js is needed to run the emulated Pico")
-        image = self._dir / "littlefs.img"
-        files = firmware_files(self.board, self._dir / "build")
-        for name, data in self.files.items():
-            if data is None:
-                files.pop(name, None)
-            else:
-                files[name] = data
-        image.write_bytes(filesystem_image(files))
+        if self.uf2 is not None:
+            flashed = ["--uf2", str(self.uf2)]
+        else:
+            image = self._dir / "littlefs.img"
+            files = firmware_files(self.board, self._dir / "build")
+            for name, data in self.files.items():
+                if data is None:
+                    files.pop(name, None)
+                else:
+                    files[name] = data
+            image.write_bytes(filesystem_image(files))
+            flashed = ["--uf2", str(found / UF2), "--fs", str(image)]
         master, slave = os.openpty()
         tty.setraw(slave)  # a USB CDC port has no line discipline
         os.set_blocking(master, False)
@@ -132,8 +126,8 @@ class EmulatedPico:
         os.symlink(os.ttyname(slave), self.port)
         self.started_at = time.monotonic()
         self._proc = subprocess.Popen(
-            [self.node, str(EMULATOR), "--bootrom", str(found / BOOTROM), "--uf2",
-             str(found / UF2), "--fs", str(image), "--spi", str(self.cfg["SPI"]),
+            [self.node, str(EMULATOR), "--bootrom", str(found / BOOTROM), *flashed,
+             "--spi", str(self.cfg["SPI"]),
              "--load", str(self.cfg["LOAD"]),
              "--cs", ",".join(str(pin) for pin in self.cfg["SENSOR_CS"])],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
