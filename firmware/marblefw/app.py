@@ -227,7 +227,9 @@ class Firmware:
 
     def _hello(self, fields):
         cfg = self.cfg
-        self.send("HELLO", (("proto", PROTOCOL), ("fw", VERSION), ("uid", self.hw.unique_id()),
+        # The version, and which build of it: make firmware writes BUILD.
+        fw = VERSION + "+" + getattr(cfg, "BUILD", "dev")
+        self.send("HELLO", (("proto", PROTOCOL), ("fw", fw), ("uid", self.hw.unique_id()),
                             ("board", cfg.BOARD_ID), ("sensors", cfg.SENSORS),
                             ("leds", cfg.LEDS), ("frame_ms", cfg.FRAME_MS),
                             ("debounce_ms", cfg.DEBOUNCE_MS)))

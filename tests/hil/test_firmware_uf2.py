@@ -6,6 +6,8 @@ import hashlib
 import struct
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +116,68 @@ def test_a_micropython_that_is_not_the_pinned_one_is_refused(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 1 and "not the MicroPython v1.28.0" in run.stderr
     assert not (tmp_path / "marbleboard-wampoo-rp2040.uf2").exists()
+
+
+INFO_UF2 = "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n"
+
+
+def bootsel_drive(tmp_path):
+    """A folder standing in for the RPI-RP2 drive a Pico shows in BOOTSEL mode."""
+    drive = tmp_path / "RPI-RP2"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text(INFO_UF2)
+    return drive
+
+
+def boot_rom(pico, landed, size, wait_s=60.0):
+    """What the boot ROM does: once the whole UF2 has landed, reboot into it."""
+    def run():
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            if landed.exists() and landed.stat().st_size == size:
+                pico.start()
+                return
+            time.sleep(0.05)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_make_flash_copies_the_uf2_onto_a_bootsel_drive_and_checks_the_pico_runs_it(
+        built, board, tmp_path):
+    build_dir, uf2 = built
+    drive = bootsel_drive(tmp_path)
+    pico = EmulatedPico(board, uf2=drive / uf2.name)
+    try:
+        boot_rom(pico, drive / uf2.name, uf2.stat().st_size)
+        started = time.monotonic()
+        run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
+                              "--drive", str(drive), "--port", pico.port],
+                             capture_output=True, text=True, timeout=180)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert f"ran: cp {uf2} {drive}" in run.stdout
+        assert f"the Pico runs the build in {build_dir}" in run.stdout
+        assert (drive / uf2.name).read_bytes() == uf2.read_bytes()
+        print(f"BOOTSEL path, copy to HELLO: {time.monotonic() - started:.1f} s wall")
+    finally:
+        pico.close()
+
+
+def test_a_pico_that_boots_another_build_fails_the_flash_with_the_reason(built, board,
+                                                                         tmp_path):
+    build_dir, uf2 = built
+    drive = bootsel_drive(tmp_path)
+    config = (build_dir / "config.py").read_text()
+    other = "\n".join(line if not line.startswith("BUILD = ") else "BUILD = '000000000000'"
+                      for line in config.splitlines()) + "\n"
+    pico = EmulatedPico(board, files={"config.py": other.encode()})
+    try:
+        boot_rom(pico, drive / uf2.name, uf2.stat().st_size)
+        run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
+                              "--drive", str(drive), "--port", pico.port],
+                             capture_output=True, text=True, timeout=180)
+        assert run.returncode == 1
+        assert "runs firmware 0.1.0+000000000000 for wampoo, not the build just flashed" \
+            in run.stderr, run.stderr
+    finally:
+        pico.close()

@@ -7,6 +7,7 @@ import pytest
 from marbleboard.board import build_layout
 from marbleboard.cli import main
 from marbleboard.link import ports
+from marbleboard.pico.build import build_id_of
 from marbleboard.pico.config import NO_LED, config_source, firmware_config
 from marbleboard.pico.flash import FlashError, flash
 
@@ -107,3 +108,45 @@ def test_the_sensors_chip_select_is_checked_like_every_pin():
     data["pico"]["cs"] = 24
     with pytest.raises(BoardError, match="'cs' GP24 is not a free GPIO"):
         parse_board(data)
+
+
+def drive_with(tmp_path, board_id):
+    drive = tmp_path / "drive"
+    drive.mkdir(parents=True)
+    (drive / "INFO_UF2.TXT").write_text(f"UF2 Bootloader v3.0\nModel: Raspberry Pi\n"
+                                        f"Board-ID: {board_id}\n")
+    return drive
+
+
+def test_flash_onto_a_bootsel_drive_copies_the_one_file_firmware(tmp_path, capsys):
+    out = tmp_path / "wampoo-rp2040"
+    main(["firmware", "build", "--out", str(out)])
+    uf2 = tmp_path / "marbleboard-wampoo-rp2040.uf2"
+    drive = drive_with(tmp_path, "RPI-RP2")
+    capsys.readouterr()
+    if not uf2.exists():  # no MicroPython at hand: the build says so, and so does flash
+        with pytest.raises(FlashError, match="no one-file firmware at"):
+            flash(out, None, dry_run=True, drive=drive)
+        return
+    assert main(["firmware", "flash", "--build", str(out), "--drive", str(drive),
+                 "--dry-run"]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"would run: cp {uf2} {drive}"]
+
+
+def test_flash_refuses_a_bootsel_drive_of_another_chip_or_board(tmp_path):
+    out = tmp_path / "wampoo-rp2040"
+    main(["firmware", "build", "--out", str(out)])
+    with pytest.raises(FlashError, match="is a rp2350, and the build wampoo-rp2040 is not "
+                                         "for it: `make flash CHIP=rp2350`"):
+        flash(out, None, dry_run=True, drive=drive_with(tmp_path / "a", "RP2350"))
+    with pytest.raises(FlashError, match="UF2 drive for 'NRF52-BOOT'"):
+        flash(out, None, dry_run=True, drive=drive_with(tmp_path / "b", "NRF52-BOOT"))
+
+
+def test_every_build_names_itself_for_the_pico_to_report(tmp_path):
+    first, again, other = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    for out, board in ((first, "wampoo"), (again, "wampoo"), (other, "stomple")):
+        main(["firmware", "build", "--board", board, "--out", str(out)])
+    assert build_id_of(first) == build_id_of(again)  # the same files, the same id
+    assert build_id_of(first) != build_id_of(other)
+    assert len(build_id_of(first)) == 12

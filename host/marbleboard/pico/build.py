@@ -3,6 +3,7 @@ firmware file compiled with mpy-cross."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,24 @@ def mpy_cross(source: Path, target: Path, chip: str) -> None:
         raise BuildError(f"mpy-cross failed on {source}:\n{result.stderr.strip()}")
 
 
+def build_id(files: list[Path], config: str) -> str:
+    """Twelve hex digits of the SHA-256 of the compiled modules, main.py and the
+    config: any change to what goes on the Pico changes it."""
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    digest.update(config.encode())
+    return digest.hexdigest()[:12]
+
+
+def build_id_of(out: Path) -> str:
+    """The identity written into a build's config.py."""
+    for line in (out / "config.py").read_text().splitlines():
+        if line.startswith("BUILD = "):
+            return line.split("=", 1)[1].strip().strip("'\"")
+    raise BuildError(f"{out / 'config.py'} has no BUILD: run `make firmware` again")
+
+
 def build(board: Board, chip: str, out: Path) -> list[Path]:
     """Write the build into out; return the files a Pico needs, in copy order."""
     if chip not in ARCH:
@@ -47,11 +66,15 @@ def build(board: Board, chip: str, out: Path) -> list[Path]:
         mpy_cross(source, target, chip)
         files.append(target)
     config = out / "config.py"
-    config.write_text(config_source(firmware_config(board)))
+    values = firmware_config(board)
+    shutil.copy(src / "main.py", out / "main.py")
+    # The build's identity, which the Pico reports in HELLO: so a flash can check
+    # that the Pico runs what was just built.
+    values["BUILD"] = build_id([*files, out / "main.py"], config_source(values))
+    config.write_text(config_source(values))
     # main.py and config.py stay source (MicroPython only runs main.py as
     # source, and a maker may read the config on the board); compile them once
     # anyway so a syntax error shows here and not on the Pico.
-    shutil.copy(src / "main.py", out / "main.py")
     for source in (config, out / "main.py"):
         mpy_cross(source, out / ".check.mpy", chip)
     (out / ".check.mpy").unlink()

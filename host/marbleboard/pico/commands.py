@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..board import BoardError, get_board
@@ -42,12 +43,16 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_flash(args: argparse.Namespace) -> int:
     try:
-        commands = flash(Path(args.build), args.port, dry_run=args.dry_run)
-    except (FlashError, NoPicoFound) as e:
+        commands = flash(Path(args.build), args.port, dry_run=args.dry_run,
+                         drive=Path(args.drive) if args.drive else None)
+    except (FlashError, NoPicoFound, BuildError) as e:
         raise SystemExit(f"error: {e}") from e
     for cmd in commands:
-        shown = " ".join(cmd[2:]).replace("\n", "\\n")
-        print(("would run: " if args.dry_run else "ran: ") + shown)
+        # mpremote runs as `python -m mpremote`: show it as the command it is.
+        shown = " ".join(cmd[2:] if cmd[0] == sys.executable else cmd)
+        print(("would run: " if args.dry_run else "ran: ") + shown.replace("\n", "\\n"))
+    if not args.dry_run:
+        print(f"the Pico runs the build in {args.build}")
     return 0
 
 
@@ -69,4 +74,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     f.add_argument("--build", default=f"build/firmware/{default_layout()}-rp2040")
     f.add_argument("--port", help="the Pico's serial port (default: the one Pico on USB)")
     f.add_argument("--dry-run", action="store_true", help="print what would run")
+    f.add_argument("--drive", help="a Pico's BOOTSEL drive to copy the one-file firmware "
+                                   "onto (default: the one mounted, if any)")
     f.set_defaults(func=cmd_flash)
