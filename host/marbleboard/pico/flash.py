@@ -53,6 +53,26 @@ STEPS = ("removing the old firmware", "copying the firmware package",
          "copying config.py and main.py", "resetting the Pico")
 
 
+def end_session(port: str) -> None:
+    """Close a host session the firmware may still hold open: a host killed
+    without saying goodbye leaves the firmware ignoring Ctrl-C (so a stray 0x03
+    cannot stop it mid-game) until its 2 s host timeout, and mpremote's one
+    Ctrl-C would be lost. BYE ends the session at once. On a Pico at the plain
+    REPL the line is an error message, and harmless."""
+    import serial
+    from marblefw.protocol import encode
+
+    try:
+        with serial.Serial(port, timeout=0.5, write_timeout=1.0) as s:
+            s.write(encode("BYE"))
+            s.flush()
+            s.read(256)  # its answer, or the REPL's
+    except serial.SerialException as e:
+        raise FlashError(f"cannot open {port} ({e}): is the marbleboard service using it? "
+                         f"stop it first (`sudo systemctl stop marbleboard` where it is "
+                         f"installed)") from e
+
+
 def bootsel_drives() -> list[Path]:
     """The mounted drives of Picos in BOOTSEL mode."""
     try:
@@ -99,6 +119,7 @@ def flash(build: Path, port: str | None, dry_run: bool = False, drive: Path | No
         return commands
     if not Path(port).exists():
         raise FlashError(f"there is no serial port {port}")
+    end_session(port)
     for step, cmd in zip(STEPS, commands, strict=True):
         if subprocess.run(cmd).returncode != 0:
             raise FlashError(f"mpremote failed while {step} on {port}; is the port in use "

@@ -53,6 +53,43 @@ const SLICE_MS = 20; // wall time the emulator runs between looks at stdin
 const bootrom = new Uint32Array(new Uint8Array(readFileSync(args.bootrom)).buffer);
 const flash = flashImage(readFileSync(args.uf2), args.fs ? readFileSync(args.fs) : null);
 
+// rp2040js does not emulate the flash chip's erase and program commands, so the
+// boot ROM's flash_range_erase and flash_range_program, which MicroPython calls
+// to write its filesystem, are done here instead: when the CPU reaches one, the
+// flash changes as the chip's would and the function returns. The functions are
+// found by their codes in the ROM's function table (RP2040 datasheet 2.8.3,
+// "Bootrom Contents": a 16-bit pointer at 0x14 to pairs of a two-letter code and
+// a 16-bit address). The flash is kept across resets, as a chip's is.
+const romFunctions = (() => {
+  const rom = new DataView(bootrom.buffer);
+  const found = {};
+  for (let at = rom.getUint16(0x14, true); rom.getUint16(at, true); at += 4) {
+    const code = rom.getUint16(at, true);
+    found[String.fromCharCode(code & 0xff, code >> 8)] = rom.getUint16(at + 2, true) & ~1;
+  }
+  return found;
+})();
+const FLASH_ERASE = romFunctions.RE; // (offset, count, block size, block command)
+const FLASH_PROGRAM = romFunctions.RP; // (offset, data, count)
+let flashWrites = 0;
+
+function flashRom(core) {
+  const [r0, r1, r2] = core.registers;
+  if (core.PC === FLASH_ERASE) {
+    flash.fill(0xff, r0, r0 + r1);
+    mcu.flash.fill(0xff, r0, r0 + r1);
+  } else {
+    for (let i = 0; i < r2; i++) {
+      // Programming only clears bits, as NOR flash does.
+      const byte = flash[r0 + i] & mcu.readUint8(r1 + i);
+      flash[r0 + i] = byte;
+      mcu.flash[r0 + i] = byte;
+    }
+  }
+  flashWrites += 1;
+  core.PC = core.LR & ~1; // return to the caller, as the function would
+}
+
 // The host's bytes wait here until MicroPython arms its OUT endpoint and asks.
 let toPico = [];
 let chain = new Uint8Array(0);
@@ -70,9 +107,9 @@ function hex(bytes) {
 }
 
 // Flash as a real Pico has it after dragging the UF2 and copying the files:
-// erased (0xFF), the UF2 blocks at their addresses, the filesystem at 0xA0000.
-// MicroPython cannot write flash here (program and erase are not emulated), so
-// the files come in as a ready-made littlefs image.
+// erased (0xFF), the UF2 blocks at their addresses, the filesystem at 0xA0000
+// (a ready-made littlefs image, or the one-file UF2's own blocks). MicroPython
+// then writes it as on a chip, through the boot ROM functions above.
 function flashImage(uf2, fs) {
   const image = new Uint8Array(2 * 1024 * 1024).fill(0xff);
   const view = new DataView(uf2.buffer, uf2.byteOffset, uf2.byteLength);
@@ -296,6 +333,9 @@ function runSlice() {
         idle = !clock.nextAlarm;
         const nanos = idle ? 1e6 : clock.nanosToNextAlarm;
         n = Math.max(1, Math.ceil(nanos / nanosPerCycle));
+      } else if (core.PC === FLASH_ERASE || core.PC === FLASH_PROGRAM) {
+        flashRom(core);
+        n = 1;
       } else {
         n = core.executeInstruction();
       }
@@ -329,7 +369,7 @@ function runSlice() {
 
 function stats() {
   send(`stats cycles=${cycles} sim_ms=${Math.round(clockNanos / 1e6)} ` +
-       `wall_ms=${Date.now() - wallStart} scans=${scans}`);
+       `wall_ms=${Date.now() - wallStart} scans=${scans} flash_writes=${flashWrites}`);
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
