@@ -56,9 +56,18 @@ flash: firmware
 bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/marbleboard bench
 
-lint: $(STAMP)
+# MicroPython's API for the Pico, for type-checking the firmware's hardware
+# module: kept out of .venv, whose own checks its stdlib stubs would confuse.
+STUBS := build/micropython-stubs
+$(STUBS)/.installed: $(STAMP)
+	rm -rf $(STUBS)
+	$(BIN)/pip install --quiet --target $(STUBS) micropython-rp2-rpi-pico-stubs==1.29.0.post1
+	touch $@
+
+lint: $(STAMP) $(STUBS)/.installed
 	$(BIN)/ruff check host tests firmware
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file firmware/mypy.ini firmware/marblefw/pico.py
 
 # Regenerate the committed board files, pictures and tables from the layouts,
 # for every board that ships (tests/board checks none of them is stale).

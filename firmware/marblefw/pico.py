@@ -33,14 +33,16 @@ _DREQ_PIO0_TX0 = 0
 )
 def _ws2812():
     # One bit in 10 cycles at 8 MHz (800 kHz): high 2, then the bit for 5, low 3.
-    wrap_target()
-    label("bit")
-    out(x, 1).side(0)[2]
-    jmp(not_x, "zero").side(1)[1]
-    jmp("bit").side(1)[4]
-    label("zero")
-    nop().side(0)[4]
-    wrap()
+    # The assembler's names exist only inside rp2.asm_pio: a type checker cannot
+    # see them.
+    wrap_target()  # type: ignore[name-defined]
+    label("bit")  # type: ignore[name-defined]
+    out(x, 1).side(0)[2]  # type: ignore[name-defined]
+    jmp(not_x, "zero").side(1)[1]  # type: ignore[name-defined]
+    jmp("bit").side(1)[4]  # type: ignore[name-defined]
+    label("zero")  # type: ignore[name-defined]
+    nop().side(0)[4]  # type: ignore[name-defined]
+    wrap()  # type: ignore[name-defined]
 
 
 class PicoHardware(Hardware):
