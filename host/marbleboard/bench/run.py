@@ -21,6 +21,7 @@ from ..link.lights import Effect
 from ..sim import SimulatedPico
 from ..web.hub import games_for
 from .emulated import emulated_figures
+from .flashing import flashing_figures
 from .games import game_figures
 from .repair import repair_figures
 from .report import Row, format_table, pct
@@ -198,6 +199,9 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
     print()
     print(format_table("the emulated Pico: stock MicroPython on an emulated RP2040",
                        asyncio.run(emulated_figures(board))), flush=True)
+    print()
+    print(format_table("putting the firmware on a Pico (make flash, on the emulated Pico)",
+                       flashing_figures(board)), flush=True)
     print()
     chosen = [get_game(name) for name in games] if games else list(GAMES.values())
     for game in chosen:

@@ -247,6 +247,7 @@ function wireSensors() {
 // counting each instruction's delay cycles, and a machine stalled on an empty
 // FIFO is left alone until a word arrives (the FIFO write wakes it itself).
 let cycles = 0; // CPU cycles since boot
+let allCycles = 0; // CPU cycles since the emulator started, across resets
 const smNext = []; // per machine of PIO0: the CPU cycle of its next step
 let pioNext = Infinity;
 let ledBytes = [];
@@ -340,6 +341,7 @@ function runSlice() {
         n = core.executeInstruction();
       }
       cycles += n;
+      allCycles += n;
       clock.tick(n * nanosPerCycle);
       clockNanos = clock.nanos;
       if (cycles >= pioNext) {
@@ -369,7 +371,8 @@ function runSlice() {
 
 function stats() {
   send(`stats cycles=${cycles} sim_ms=${Math.round(clockNanos / 1e6)} ` +
-       `wall_ms=${Date.now() - wallStart} scans=${scans} flash_writes=${flashWrites}`);
+       `wall_ms=${Date.now() - wallStart} scans=${scans} flash_writes=${flashWrites} ` +
+       `all_cycles=${allCycles}`);
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
