@@ -112,3 +112,21 @@ def test_flash_says_when_the_port_cannot_be_opened(build_dir, tmp_path):
     run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
                           "--port", str(missing)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and f"there is no serial port {missing}" in run.stderr
+
+
+def test_flash_refuses_a_port_a_running_host_holds_and_says_how_to_stop_it(build_dir, board):
+    with EmulatedPico(board) as pico:
+        host = subprocess.Popen([sys.executable, "-c", HOST, pico.port],
+                                stdout=subprocess.PIPE, text=True)
+        try:
+            assert host.stdout is not None
+            assert host.stdout.readline().strip() == "session open"
+            run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
+                                  "--port", pico.port], capture_output=True, text=True,
+                                 timeout=120)
+        finally:
+            host.send_signal(signal.SIGKILL)
+            host.wait(timeout=10)
+        assert run.returncode == 1
+        assert f"{pico.port} is in use by another program" in run.stderr, run.stderr
+        assert "sudo systemctl stop marbleboard" in run.stderr

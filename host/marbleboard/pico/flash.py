@@ -63,14 +63,15 @@ def end_session(port: str) -> None:
     from marblefw.protocol import encode
 
     try:
-        with serial.Serial(port, timeout=0.5, write_timeout=1.0) as s:
+        # Exclusive, as the host's link opens it: a running service holds the lock.
+        with serial.Serial(port, timeout=0.5, write_timeout=1.0, exclusive=True) as s:
             s.write(encode("BYE"))
             s.flush()
             s.read(256)  # its answer, or the REPL's
     except serial.SerialException as e:
-        raise FlashError(f"cannot open {port} ({e}): is the marbleboard service using it? "
-                         f"stop it first (`sudo systemctl stop marbleboard` where it is "
-                         f"installed)") from e
+        raise FlashError(f"{port} is in use by another program, most likely the marbleboard "
+                         f"service or a `marbleboard` command: stop it first (`sudo systemctl "
+                         f"stop marbleboard` where it is installed) ({e})") from e
 
 
 def bootsel_drives() -> list[Path]:
