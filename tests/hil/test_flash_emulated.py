@@ -4,6 +4,7 @@ an older build of the firmware, and just after a host was killed mid-session.
 Every path ends with the Pico answering HELLO with the build just flashed, and
 playing."""
 
+import shutil
 import signal
 import subprocess
 import sys
@@ -130,3 +131,16 @@ def test_flash_refuses_a_port_a_running_host_holds_and_says_how_to_stop_it(build
         assert run.returncode == 1
         assert f"{pico.port} is in use by another program" in run.stderr, run.stderr
         assert "sudo systemctl stop marbleboard" in run.stderr
+
+
+def test_a_build_that_does_not_start_fails_the_flash_with_the_reason(build_dir, board,
+                                                                      tmp_path):
+    broken = tmp_path / build_dir.name
+    shutil.copytree(build_dir, broken)
+    (broken / "main.py").write_text("raise SystemExit('broken at boot')\n")
+    with EmulatedPico(board) as pico:
+        run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(broken),
+                              "--port", pico.port, "--wait", "5"], capture_output=True,
+                             text=True, timeout=180)
+    assert run.returncode == 1
+    assert "does not answer as the marbleboard firmware" in run.stderr, run.stderr

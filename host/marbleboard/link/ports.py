@@ -29,8 +29,9 @@ def choose_port(port: str | None) -> str:
         return STABLE_NAME
     found = find_picos()
     if not found:
-        raise NoPicoFound("no Pico found on USB: plug one in or name its port "
-                          "(a new Pico needs MicroPython first, see docs/flashing.md)")
+        raise NoPicoFound("no Pico found on USB: plug one in or name its port (a new "
+                          "Pico: hold BOOTSEL while plugging it in, and `make flash` puts "
+                          "everything on it; docs/flashing.md)")
     if len(found) > 1:
         raise NoPicoFound(f"several Picos found ({', '.join(found)}): name the one to use")
     return found[0]

@@ -10,7 +10,7 @@ from ..board import BoardError, get_board
 from ..games.registry import default_layout
 from ..link.ports import NoPicoFound
 from .build import ARCH, BuildError, build
-from .flash import FlashError, flash
+from .flash import PORT_WAIT_S, FlashError, flash
 from .image import MicroPythonMissing, firmware_uf2, micropython_uf2
 
 
@@ -44,7 +44,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_flash(args: argparse.Namespace) -> int:
     try:
         commands = flash(Path(args.build), args.port, dry_run=args.dry_run,
-                         drive=Path(args.drive) if args.drive else None)
+                         drive=Path(args.drive) if args.drive else None, wait_s=args.wait)
     except (FlashError, NoPicoFound, BuildError) as e:
         raise SystemExit(f"error: {e}") from e
     for cmd in commands:
@@ -76,4 +76,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     f.add_argument("--dry-run", action="store_true", help="print what would run")
     f.add_argument("--drive", help="a Pico's BOOTSEL drive to copy the one-file firmware "
                                    "onto (default: the one mounted, if any)")
+    f.add_argument("--wait", type=float, default=PORT_WAIT_S, metavar="SECONDS",
+                   help="how long the Pico may take to come back and answer "
+                        "(default: %(default)g)")
     f.set_defaults(func=cmd_flash)
