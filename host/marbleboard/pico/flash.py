@@ -123,8 +123,9 @@ def flash(build: Path, port: str | None, dry_run: bool = False, drive: Path | No
     end_session(port)
     for step, cmd in zip(STEPS, commands, strict=True):
         if subprocess.run(cmd).returncode != 0:
-            raise FlashError(f"mpremote failed while {step} on {port}; is the port in use "
-                             f"by the marbleboard service? (see docs/flashing.md)")
+            raise FlashError(f"mpremote failed while {step} on {port}: the Pico stopped "
+                             f"answering; unplug it, plug it in and run `make flash` again "
+                             f"(docs/flashing.md)")
     check_running(build, _wait_for_port(port, wait_s), wait_s)
     return commands
 
