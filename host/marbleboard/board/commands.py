@@ -123,14 +123,19 @@ def cmd_sensing(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _known(names: list[str], known: list[str], what: str) -> list[str]:
+    """The names asked for (every known one when none is), or a plain error."""
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise SystemExit(f"error: no {what} called {', '.join(unknown)} "
+                         f"(there are: {', '.join(known)})")
+    return names or known
+
+
 def cmd_pcb(args: argparse.Namespace) -> int:
     from . import pcb
 
-    names = args.designs or list(pcb.DESIGNS)
-    unknown = [n for n in names if n not in pcb.DESIGNS]
-    if unknown:
-        raise SystemExit(f"error: no circuit board called {', '.join(unknown)} "
-                         f"(there are: {', '.join(pcb.DESIGNS)})")
+    names = _known(args.designs, list(pcb.DESIGNS), "circuit board")
     ok = True
     for name in names:
         out = Path(args.output) / name
@@ -149,12 +154,7 @@ def cmd_schematic(args: argparse.Namespace) -> int:
     from . import pcb
 
     draw = _hardware("schematic", "drawing a schematic")
-    names = args.names or [*pcb.DESIGNS, *LAYOUTS]
-    unknown = [n for n in names if n not in pcb.DESIGNS and n not in LAYOUTS]
-    if unknown:
-        raise SystemExit(f"error: no circuit board or board layout called "
-                         f"{', '.join(unknown)} (there are: "
-                         f"{', '.join([*pcb.DESIGNS, *LAYOUTS])})")
+    names = _known(args.names, [*pcb.DESIGNS, *LAYOUTS], "circuit board or board layout")
     for name in names:
         if name in pcb.DESIGNS:
             svg, _ = draw.schematic(pcb.DESIGNS[name]())

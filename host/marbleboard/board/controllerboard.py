@@ -27,6 +27,7 @@ from .pcbdesign import (
     Track,
     Via,
     chip_0603,
+    ground,
     pico,
     route,
     soic,
@@ -180,9 +181,3 @@ def controller_board() -> Design:
     ground(d, g("3"), (12.9, 0.9))
     d.zones = [("GND", F_CU), ("GND", "B.Cu")]
     return d
-
-
-def ground(d: Design, at: Point, via: Point) -> None:
-    """A pad's short track to a via into the ground planes."""
-    d.tracks.append(Track("GND", F_CU, (at, via)))
-    d.vias.append(Via("GND", *via))

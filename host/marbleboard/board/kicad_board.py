@@ -119,31 +119,12 @@ def build(design: dict[str, Any], path: str) -> Any:
 
     outline = design["outline"]
     if design["radius_mm"]:
-        edge = pcbnew.PCB_SHAPE(board)
-        edge.SetShape(pcbnew.SHAPE_T_CIRCLE)
-        edge.SetStart(mm(0, 0))
-        edge.SetEnd(mm(design["radius_mm"], 0))
-        edge.SetLayer(pcbnew.Edge_Cuts)
-        edge.SetWidth(pcbnew.FromMM(0.1))
-        board.Add(edge)
+        _edge(board, pcbnew.SHAPE_T_CIRCLE, (0, 0), (design["radius_mm"], 0))
     else:
-        for (x0, y0), (x1, y1) in itertools.pairwise([*outline, outline[0]]):
-            edge = pcbnew.PCB_SHAPE(board)
-            edge.SetShape(pcbnew.SHAPE_T_SEGMENT)
-            edge.SetStart(mm(x0, y0))
-            edge.SetEnd(mm(x1, y1))
-            edge.SetLayer(pcbnew.Edge_Cuts)
-            edge.SetWidth(pcbnew.FromMM(0.1))
-            board.Add(edge)
-
+        for start, end in itertools.pairwise([*outline, outline[0]]):
+            _edge(board, pcbnew.SHAPE_T_SEGMENT, start, end)
     if design["cutout_mm"]:
-        hole = pcbnew.PCB_SHAPE(board)
-        hole.SetShape(pcbnew.SHAPE_T_CIRCLE)
-        hole.SetStart(mm(0, 0))
-        hole.SetEnd(mm(design["cutout_mm"], 0))
-        hole.SetLayer(pcbnew.Edge_Cuts)
-        hole.SetWidth(pcbnew.FromMM(0.1))
-        board.Add(hole)
+        _edge(board, pcbnew.SHAPE_T_CIRCLE, (0, 0), (design["cutout_mm"], 0))
 
     for net, layer in design["zones"]:
         zone = pcbnew.ZONE(board)
@@ -170,6 +151,18 @@ def build(design: dict[str, Any], path: str) -> Any:
         board.Add(text)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     return board
+
+
+def _edge(board: Any, shape: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A line of the board's outline: a segment, or a circle by its centre and a
+    point on it."""
+    edge = pcbnew.PCB_SHAPE(board)
+    edge.SetShape(shape)
+    edge.SetStart(mm(*start))
+    edge.SetEnd(mm(*end))
+    edge.SetLayer(pcbnew.Edge_Cuts)
+    edge.SetWidth(pcbnew.FromMM(0.1))
+    board.Add(edge)
 
 
 def drc(board: Any, path: str) -> tuple[int, int, str]:

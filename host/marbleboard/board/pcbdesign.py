@@ -229,6 +229,12 @@ def design_data(design: Design) -> dict[str, Any]:
     return data
 
 
+def ground(design: Design, at: Point, via: Point, layer: str = "F.Cu") -> None:
+    """A pad's short track to a via into the ground planes."""
+    design.tracks.append(Track("GND", layer, (at, via)))
+    design.vias.append(Via("GND", *via))
+
+
 def route(design: Design, net: str, *points: Point, branch: bool = False) -> None:
     """A path of horizontal and vertical runs: horizontal ones on the top copper,
     the others underneath, a via wherever the path changes side. Routed this

@@ -28,6 +28,7 @@ from .pcbdesign import (
     Track,
     Via,
     chip_0603,
+    ground,
     vssop8,
     wire_pad,
     ws2812b,
@@ -79,10 +80,6 @@ class _Ring:
         self.d.tracks.append(Track(net, layer, points))
         self.d.vias.append(Via(net, *points[-1]))
 
-    def ground(self, layer: str, at: Point, via: Point) -> None:
-        self.d.tracks.append(Track("GND", layer, (at, via)))
-        self.d.vias.append(Via("GND", *via))
-
     def capacitor(self, x: float, y: float, side: str, pad1: Point) -> Part:
         """A 100 nF at (x, y), turned so its supply end lands on pad1."""
         self.caps += 1
@@ -130,7 +127,7 @@ class _Ring:
         # Its two ground pins, joined, and a via at the package's centre.
         g6, g7 = u.pad_xy("6"), u.pad_xy("7")
         self.d.tracks.append(Track("GND", layer, (g6, g7)))
-        self.ground(layer, ((g6[0] + g7[0]) / 2, (g6[1] + g7[1]) / 2), (x, y))
+        ground(self.d, ((g6[0] + g7[0]) / 2, (g6[1] + g7[1]) / 2), (x, y), layer)
         self.decouple(u, layer, sx, sy)
 
     def decouple(self, u: Part, layer: str, sx: float, sy: float) -> None:
@@ -141,18 +138,18 @@ class _Ring:
             pad1 = (u.x - sx * 0.4, math.copysign(BOTTOM_JOG, vy))
             c = self.capacitor(pad1[0], math.copysign(BOTTOM_JOG + 0.8, vy), "bottom", pad1)
             gx, gy = c.pad_xy("2")
-            self.ground(layer, (gx, gy), (gx + sx * 1.1, gy))
+            ground(self.d, (gx, gy), (gx + sx * 1.1, gy), layer)
         elif abs(vy) > abs(u.y):
             # The supply runs straight out along y: the capacitor across it.
             c = self.capacitor(vx + sx * 0.8, sy * 11.5, "top", (vx, sy * 11.5))
             gx, gy = c.pad_xy("2")
-            self.ground(layer, (gx, gy), (gx + sx * 0.8, gy - sy * 0.9))
+            ground(self.d, (gx, gy), (gx + sx * 0.8, gy - sy * 0.9), layer)
         else:
             # The supply turns out along x at the jog line: the capacitor past the
             # package, toward the axis.
             c = self.capacitor(sx * 11.5, sy * (JOG - 0.8), "top", (sx * 11.5, sy * JOG))
             gx, gy = c.pad_xy("2")
-            self.ground(layer, (gx, gy), (gx + sx * 1.2, gy))
+            ground(self.d, (gx, gy), (gx + sx * 1.2, gy), layer)
 
 
 # Each role's chip select and output: the presence sensors see a marble or a

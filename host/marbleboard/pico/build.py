@@ -44,12 +44,17 @@ def build_id(files: list[Path], config: str) -> str:
     return digest.hexdigest()[:12]
 
 
+def config_value(out: Path, key: str) -> str:
+    """A string setting of a build's config.py, as make firmware wrote it."""
+    for line in (out / "config.py").read_text().splitlines():
+        if line.startswith(f"{key} = "):
+            return line.split("=", 1)[1].strip().strip("'\"")
+    raise BuildError(f"{out / 'config.py'} has no {key}: run `make firmware` again")
+
+
 def build_id_of(out: Path) -> str:
     """The identity written into a build's config.py."""
-    for line in (out / "config.py").read_text().splitlines():
-        if line.startswith("BUILD = "):
-            return line.split("=", 1)[1].strip().strip("'\"")
-    raise BuildError(f"{out / 'config.py'} has no BUILD: run `make firmware` again")
+    return config_value(out, "BUILD")
 
 
 def build(board: Board, chip: str, out: Path) -> list[Path]:

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..link import BoardLink, LinkError
 from ..link.events import Hello
 from ..link.ports import STABLE_NAME, choose_port, find_picos
-from .build import BuildError, build_id_of
+from .build import build_id_of, config_value
 
 # What the boot ROM's INFO_UF2.TXT says, by chip (RP2040 and RP2350 datasheets,
 # the USB mass storage section).
@@ -173,7 +173,7 @@ def check_running(build: Path, port: str, wait_s: float = PORT_WAIT_S) -> str:
     """Ask the Pico HELLO: it must run this build, for this board. Returns its
     firmware version."""
     want = build_id_of(build)
-    board = _board_of(build)
+    board = config_value(build, "BOARD_ID")
     try:
         hello = asyncio.run(_hello(port, wait_s))
     except LinkError as e:
@@ -183,13 +183,6 @@ def check_running(build: Path, port: str, wait_s: float = PORT_WAIT_S) -> str:
         raise FlashError(f"the Pico on {port} runs firmware {hello.fw} for {hello.board}, not "
                          f"the build just flashed (+{want} for {board})")
     return hello.fw
-
-
-def _board_of(build: Path) -> str:
-    for line in (build / "config.py").read_text().splitlines():
-        if line.startswith("BOARD_ID = "):
-            return line.split("=", 1)[1].strip().strip("'\"")
-    raise BuildError(f"{build / 'config.py'} names no board")
 
 
 async def _hello(port: str, wait_s: float) -> Hello:

@@ -24,7 +24,7 @@ from pathlib import Path
 from .build import BuildError
 
 ROOT = Path(__file__).resolve().parents[3]
-ENV_DIR = "MARBLEBOARD_MICROPYTHON"
+ENV_DIR = "MARBLEBOARD_MICROPYTHON"  # a folder holding MicroPython's UF2 (and the boot ROM)
 XIP_BASE = 0x10000000  # where the RP2040 maps flash, and so the UF2 addresses
 UF2_PAYLOAD = 256  # bytes a block carries: one flash page, as the boot ROM wants
 

@@ -27,14 +27,13 @@ from pathlib import Path
 from ..board import Board
 from ..pico.build import build
 from ..pico.config import firmware_config
-from ..pico.image import FLASH, filesystem_image
+from ..pico.image import ENV_DIR, FLASH, PINNED, filesystem_image
 from .physical import PhysicalBoard
 
 ROOT = Path(__file__).resolve().parents[3]
 EMULATOR = Path(__file__).resolve().parent / "emulator" / "pico.mjs"
-UF2 = "micropython-v1.28.0-rpi_pico.uf2"
+UF2 = PINNED["rp2040"].file  # the MicroPython the firmware is pinned to
 BOOTROM = "rp2040-bootrom-b1.bin"
-ENV_DIR = "MARBLEBOARD_MICROPYTHON"  # a folder holding both, where ../shared has none
 # MicroPython's filesystem on a Pico (RPI_PICO): littlefs2 at flash offset
 # 0xA0000, 352 blocks of 4 KiB.
 FS_BLOCK_SIZE = FLASH["rp2040"].block_size
