@@ -68,6 +68,13 @@ def end_session(port: str) -> None:
             s.write(encode("BYE"))
             s.flush()
             s.read(256)  # its answer, or the REPL's
+            # Then stop it at the REPL and wait for the prompt: mpremote gives a
+            # slow Pico (or the emulated one) only a moment to get there.
+            seen = b""
+            deadline = time.monotonic() + 10.0
+            while b">>> " not in seen and time.monotonic() < deadline:
+                s.write(b"\x03")
+                seen = (seen + s.read(512))[-1024:]
     except serial.SerialException as e:
         raise FlashError(f"{port} is in use by another program, most likely the marbleboard "
                          f"service or a `marbleboard` command: stop it first (`sudo systemctl "
