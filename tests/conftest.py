@@ -6,6 +6,9 @@ import pytest
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, micropython_dir
 
 ROOT = Path(__file__).resolve().parent.parent
+# No test reaches the internet: a MicroPython download not served by a test goes
+# to a port on this machine where nothing listens, and fails at once.
+os.environ.setdefault("MARBLEBOARD_MICROPYTHON_SITE", "http://127.0.0.1:9")
 
 
 def pytest_configure(config):

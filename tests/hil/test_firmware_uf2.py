@@ -3,6 +3,8 @@ UF2, as `make firmware` writes it and a maker drags it onto a Pico in BOOTSEL
 mode. Booted on the emulated RP2040 as the boot ROM would have written it."""
 
 import hashlib
+import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -11,10 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import next_change
+from conftest import plays
 from littlefs import LittleFS
 
-from marbleboard.link import BoardLink
 from marbleboard.pico.build import BuildError
 from marbleboard.pico.image import FLASH, PINNED, XIP_BASE, micropython_uf2
 from marbleboard.sim.emulated import EmulatedPico, micropython_dir
@@ -90,19 +91,13 @@ def test_the_filesystem_in_the_uf2_holds_exactly_the_build(built):
             assert f.read() == (build_dir / name).read_bytes(), name
 
 
-async def test_the_uf2_alone_boots_the_firmware_and_plays(built, board):
-    _, uf2 = built
+@pytest.mark.timeout(600)
+async def test_the_uf2_alone_boots_the_firmware_and_plays_a_whole_game(built, board):
+    build_dir, uf2 = built
     with EmulatedPico(board, uf2=uf2) as pico:
-        link = BoardLink(pico.port, board_id="wampoo", hello_timeout=5.0)
-        hello = await link.connect()
-        try:
-            assert hello.board == "wampoo" and pico.boots == 1
-            events = link.subscribe()
-            pico.physical.place("track.3")
-            change = await next_change(events, timeout=10.0)
-            assert change.sensor == board.hole("track.3").sensor and change.occupied
-        finally:
-            await link.close()
+        played = await plays(pico, board, build_dir, moves=None)
+        assert pico.boots == 1
+    print(f"one-file UF2: a whole game of {played} moves read back")
 
 
 def test_a_micropython_that_is_not_the_pinned_one_is_refused(tmp_path):
@@ -143,7 +138,7 @@ def boot_rom(pico, landed, size, wait_s=60.0):
     return thread
 
 
-def test_make_flash_copies_the_uf2_onto_a_bootsel_drive_and_checks_the_pico_runs_it(
+async def test_make_flash_copies_the_uf2_onto_a_bootsel_drive_and_checks_the_pico_runs_it(
         built, board, tmp_path):
     build_dir, uf2 = built
     drive = bootsel_drive(tmp_path)
@@ -159,8 +154,76 @@ def test_make_flash_copies_the_uf2_onto_a_bootsel_drive_and_checks_the_pico_runs
         assert f"the Pico runs the build in {build_dir}" in run.stdout
         assert (drive / uf2.name).read_bytes() == uf2.read_bytes()
         print(f"BOOTSEL path, copy to HELLO: {time.monotonic() - started:.1f} s wall")
+        await plays(pico, board, build_dir)
     finally:
         pico.close()
+
+
+# picotool as it behaves towards a Pico in BOOTSEL mode: `info` finds it, and
+# `load -v -x FILE` writes the file to its flash (here: where the boot ROM stand-in
+# watches) and starts it. It answers anything else as a failure, as picotool does
+# a wrong family.
+PICOTOOL = """#!{python}
+import shutil, sys
+args = sys.argv[1:]
+with open({log!r}, "a") as log:
+    log.write(" ".join(args) + "\\n")
+if args == ["info"]:
+    print("RP2040 device at bus 1, address 7:")
+    sys.exit(0)
+if args[:3] == ["load", "-v", "-x"] and args[3].endswith("-rp2040.uf2"):
+    shutil.copyfile(args[3], {flash!r})
+    print("Loading into Flash: [==============================]  100%")
+    sys.exit(0)
+print("ERROR: A UF2 family ID is not for the device connected", file=sys.stderr)
+sys.exit(1)
+"""
+
+
+def fake_picotool(tmp_path, flash):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    tool = bin_dir / "picotool"
+    log = tmp_path / "picotool.log"
+    tool.write_text(PICOTOOL.format(python=sys.executable, log=str(log), flash=str(flash)))
+    tool.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return tool, log, env
+
+
+async def test_with_no_drive_mounted_make_flash_loads_the_uf2_with_picotool(built, board,
+                                                                           tmp_path):
+    build_dir, uf2 = built
+    flash = tmp_path / "flash.uf2"
+    tool, log, env = fake_picotool(tmp_path, flash)
+    pico = EmulatedPico(board, uf2=flash)
+    try:
+        boot_rom(pico, flash, uf2.stat().st_size)
+        started = time.monotonic()
+        run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
+                              "--port", pico.port], capture_output=True, text=True,
+                             timeout=180, env=env)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert f"ran: {tool} load -v -x {uf2}" in run.stdout
+        assert f"the Pico runs the build in {build_dir}" in run.stdout
+        assert log.read_text().splitlines() == ["info", f"load -v -x {uf2}"]
+        print(f"picotool path, load to HELLO: {time.monotonic() - started:.1f} s wall")
+        await plays(pico, board, build_dir)
+    finally:
+        pico.close()
+
+
+def test_a_load_picotool_refuses_fails_the_flash_with_its_words(built, tmp_path):
+    build_dir, uf2 = built
+    other = tmp_path / "wampoo-rp2350"  # a build for the other chip
+    shutil.copytree(build_dir, other)
+    shutil.copyfile(uf2, tmp_path / "marbleboard-wampoo-rp2350.uf2")
+    _, _, env = fake_picotool(tmp_path, tmp_path / "flash.uf2")
+    run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(other)],
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert run.returncode == 1
+    assert ("picotool could not load marbleboard-wampoo-rp2350.uf2 onto the Pico in BOOTSEL "
+            "mode: ERROR: A UF2 family ID is not for the device connected") in run.stderr
 
 
 def test_a_pico_that_boots_another_build_fails_the_flash_with_the_reason(built, board,

@@ -2,7 +2,7 @@
 (whose boot ROM flash functions write its flash): from plain MicroPython, from
 an older build of the firmware, and just after a host was killed mid-session.
 Every path ends with the Pico answering HELLO with the build just flashed, and
-playing."""
+bots playing the opening of a game on it, every move read back from the marbles."""
 
 import shutil
 import signal
@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import next_change
+from conftest import plays
 
-from marbleboard.link import BoardLink
 from marbleboard.pico.build import build_id_of
 from marbleboard.sim.emulated import EmulatedPico, firmware_files
 
@@ -39,19 +38,6 @@ def flash(build_dir, port):
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"the Pico runs the build in {build_dir}" in run.stdout
     return time.monotonic() - started
-
-
-async def plays(pico, board, build_dir):
-    link = BoardLink(pico.port, board_id="wampoo", hello_timeout=5.0)
-    hello = await link.connect()
-    try:
-        assert hello.fw.endswith("+" + build_id_of(build_dir))
-        events = link.subscribe()
-        pico.physical.place("track.9")
-        change = await next_change(events, timeout=10.0)
-        assert change.sensor == board.hole("track.9").sensor and change.occupied
-    finally:
-        await link.close()
 
 
 def older(build_dir):

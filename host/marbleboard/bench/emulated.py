@@ -144,7 +144,7 @@ async def emulated_figures(board: Board, samples: int = 20) -> list[Row]:
     with EmulatedPico(board, files={"main.py": HEAP_MAIN}) as pico:
         link = BoardLink(pico.port, board_id=board.id, hello_timeout=10.0)
         await link.connect()
-        played = await _play(pico, link, board)
+        played = await play_bots(pico, link, board)
         await link.close()
         after = await asyncio.to_thread(_free_heap, pico)
     rows.append(Row("free heap with the firmware alive: booted / after a whole game",
@@ -154,10 +154,12 @@ async def emulated_figures(board: Board, samples: int = 20) -> list[Row]:
     return rows
 
 
-async def _play(pico: EmulatedPico, link: BoardLink, board: Board) -> int:
-    """Bots play a whole game on the board, a simulated hand moving the marbles: on
-    the first game's board, the short seeded game tests/table/test_table_on_emulated.py
-    plays."""
+async def play_bots(pico: EmulatedPico, link: BoardLink, board: Board,
+                    moves: int | None = None) -> int:
+    """Bots play a game on the board, a simulated hand moving the marbles and the
+    table reading each move back from the Pico: the whole game, or its first
+    moves. On the first game's board, the short seeded game
+    tests/table/test_table_on_emulated.py plays. Returns the moves read back."""
     game = game_on(board.id)
     assert game.marbles is not None
     options = game.options(game.marbles.fit({"players": 2}, board.id))
@@ -174,7 +176,7 @@ async def _play(pico: EmulatedPico, link: BoardLink, board: Board) -> int:
         hand.sleep = pico.sleep_simulated  # steps longer than the debounce in chip time
         played = 0
         try:
-            while not table.state.is_over():
+            while not table.state.is_over() and (moves is None or played < moves):
                 async with asyncio.timeout(30):
                     while table.bot_action is None:
                         await asyncio.sleep(0.01)

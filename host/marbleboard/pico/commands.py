@@ -30,6 +30,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         firmware_uf2({f.relative_to(out).as_posix(): f.read_bytes() for f in files},
                      args.chip, micropython, uf2)
     except MicroPythonMissing as e:
+        # Without MicroPython the build still flashes a Pico that runs it; only the
+        # one file for BOOTSEL mode is missing, unless the maker asked for it.
         if args.micropython:
             raise SystemExit(f"error: {e}") from e
         print(f"no one-file firmware: {e}")
@@ -65,12 +67,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--out", default=f"build/firmware/{default_layout()}-rp2040")
     b.add_argument("--micropython", metavar="FILE",
                    help="MicroPython's UF2 for the chip, or a folder holding it (default: "
-                        "$MARBLEBOARD_MICROPYTHON, then ../shared/micropython)")
+                        "$MARBLEBOARD_MICROPYTHON, the download cache, ../shared/micropython, "
+                        "else downloaded once from micropython.org)")
     b.add_argument("--uf2", metavar="FILE", help="where to write the one-file firmware "
                                                  "(default: marbleboard-BOARD-CHIP.uf2 "
                                                  "beside the build)")
     b.set_defaults(func=cmd_build)
-    f = fsub.add_parser("flash", help="copy a build onto a Pico with mpremote and reset it")
+    f = fsub.add_parser("flash", help="put a build on a Pico (BOOTSEL drive, picotool or "
+                                      "mpremote) and check it runs")
     f.add_argument("--build", default=f"build/firmware/{default_layout()}-rp2040")
     f.add_argument("--port", help="the Pico's serial port (default: the one Pico on USB)")
     f.add_argument("--dry-run", action="store_true", help="print what would run")

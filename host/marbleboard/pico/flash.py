@@ -1,8 +1,10 @@
 """Put a firmware build on a Pico, and check it runs.
 
-Two ways, by the state the Pico is in:
-- in BOOTSEL mode (its boot ROM shows a drive holding INFO_UF2.TXT): copy the
+Three ways, by the state the Pico is in:
+- in BOOTSEL mode, its boot ROM showing a drive holding INFO_UF2.TXT: copy the
   one-file UF2 that ``make firmware`` wrote onto the drive;
+- in BOOTSEL mode with no drive mounted (a Pi without a desktop mounts none),
+  where ``picotool`` is installed and sees it: load the same UF2 with picotool;
 - running MicroPython (the firmware or not): replace the files with mpremote and
   reset it.
 
@@ -121,6 +123,8 @@ def flash(build: Path, port: str | None, dry_run: bool = False, drive: Path | No
                          f"leave one plugged in")
     if drives:
         return _flash_drive(build, drives[0], port, dry_run, wait_s)
+    if drive is None and (picotool := bootsel_picotool()):
+        return _flash_picotool(build, picotool, port, dry_run, wait_s)
     port = choose_port(port)
     commands = flash_commands(build, port)
     if dry_run:
@@ -156,6 +160,39 @@ def _flash_drive(build: Path, drive: Path, port: str | None, dry_run: bool,
         shutil.copyfileobj(src, dst, 64 * 1024)
         dst.flush()
         os.fsync(dst.fileno())
+    check_running(build, _wait_for_port(port, wait_s), wait_s)
+    return [step]
+
+
+def bootsel_picotool() -> str | None:
+    """picotool, when it is installed and sees a Pico in BOOTSEL mode."""
+    picotool = shutil.which("picotool")
+    if picotool is None:
+        return None
+    try:
+        seen = subprocess.run([picotool, "info"], capture_output=True, text=True, timeout=15)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    # It exits non-zero when no device in BOOTSEL mode is reachable.
+    return picotool if seen.returncode == 0 else None
+
+
+def _flash_picotool(build: Path, picotool: str, port: str | None, dry_run: bool,
+                    wait_s: float) -> list[list[str]]:
+    uf2 = one_file(build)
+    if not uf2.is_file():
+        raise FlashError(f"no one-file firmware at {uf2} for the Pico in BOOTSEL mode: "
+                         f"`make firmware` writes it when it has MicroPython's UF2 "
+                         f"(docs/flashing.md)")
+    # -v reads the flash back against the file; -x starts it once loaded.
+    step = [picotool, "load", "-v", "-x", str(uf2)]
+    if dry_run:
+        return [step]
+    loaded = subprocess.run(step, capture_output=True, text=True)
+    if loaded.returncode != 0:
+        said = (loaded.stderr or loaded.stdout).strip().splitlines()
+        raise FlashError(f"picotool could not load {uf2.name} onto the Pico in BOOTSEL "
+                         f"mode: {said[-1] if said else f'exit {loaded.returncode}'}")
     check_running(build, _wait_for_port(port, wait_s), wait_s)
     return [step]
 
