@@ -44,6 +44,33 @@ def _timed(pico: EmulatedPico, action: Callable[[], object]) -> tuple[float, flo
     return wall, (after["all_cycles"] - before["all_cycles"]) / CLOCK_HZ
 
 
+# A host that opens a session with the firmware (which then ignores Ctrl-C) and
+# is killed holding it: the port closes with no goodbye.
+HOST = """
+import asyncio, sys, time
+from marbleboard.link import BoardLink
+
+async def main():
+    await BoardLink(sys.argv[1], hello_timeout=10.0).connect()
+    print("session open", flush=True)
+    time.sleep(300)
+
+asyncio.run(main())
+"""
+
+
+def _kill_a_host_mid_session(port: str) -> None:
+    host = subprocess.Popen([sys.executable, "-c", HOST, port], stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        assert host.stdout is not None
+        if host.stdout.readline().strip() != "session open":
+            raise RuntimeError("the host could not open a session with the emulated Pico")
+    finally:
+        host.kill()
+        host.wait(timeout=10)
+
+
 def flashing_figures(board: Board) -> list[Row]:
     if micropython_dir() is None or shutil.which("node") is None:
         return [Row("flashing on the emulated Pico", "not run",
@@ -64,6 +91,12 @@ def flashing_figures(board: Board) -> list[Row]:
             rows.append(Row(f"make flash {label}: wall / emulated",
                             f"{wall:.1f} s / {sim:.1f} s",
                             "removes the old package, copies 12 files, resets, HELLO"))
+        with EmulatedPico(board, files=older) as pico:
+            _kill_a_host_mid_session(pico.port)
+            wall, sim = _timed(pico, functools.partial(flash, build, pico.port))
+        rows.append(Row("make flash just after a host was killed mid-session (mpremote): "
+                        "wall / emulated", f"{wall:.1f} s / {sim:.1f} s",
+                        "ends the session with BYE, reaches the REPL, then as above"))
         # BOOTSEL: the copy onto the drive, the boot ROM's reboot into what
         # landed, and HELLO; the emulated time is the boot's.
         drive = Path(tmp) / "RPI-RP2"
