@@ -130,3 +130,22 @@ def test_a_build_that_does_not_start_fails_the_flash_with_the_reason(build_dir, 
                              text=True, timeout=180)
     assert run.returncode == 1
     assert "does not answer as the marbleboard firmware" in run.stderr, run.stderr
+
+
+LOCKED = b"""import micropython
+micropython.kbd_intr(-1)
+while True:
+    pass
+"""
+
+
+def test_a_pico_that_ignores_ctrl_c_fails_the_flash_and_points_at_the_one_file_way(
+        build_dir, board):
+    # Firmware that never gives the REPL back: mpremote could never reach it.
+    with EmulatedPico(board, files={"main.py": LOCKED}) as pico:
+        run = subprocess.run([MARBLEBOARD, "firmware", "flash", "--build", str(build_dir),
+                              "--port", pico.port], capture_output=True, text=True,
+                             timeout=120)
+    assert run.returncode == 1
+    assert f"the Pico on {pico.port} does not stop for Ctrl-C" in run.stderr, run.stderr
+    assert "one-file way" in run.stderr

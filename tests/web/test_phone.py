@@ -245,7 +245,8 @@ def test_a_phone_reconnects_with_nothing_to_tap_and_says_game_over(tmp_path, bro
     with again:
         expect(phone.locator("#status")).to_have_text("À vous de jouer", timeout=15000)
         expect(phone.locator("[data-move]").first).to_be_enabled()
-        phone.evaluate("show({...last, state: 'over', winners: ['red']})")
+        phone.evaluate("show({...last, state: 'over', winners: ['red'], "
+                       "result: ['result.won', {who: 'red'}]})")
         expect(phone.locator("#status")).to_have_text("Partie terminée : rouge a gagné")
         expect(phone.locator("button:visible:enabled")).to_have_count(0)
         expect(phone.locator(".card:visible")).to_have_count(0)  # the game's hands are done

@@ -212,7 +212,7 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     page.click("#start")
     expect(page.locator("#over")).to_be_visible(timeout=240_000)
     winner = live.hub.table.players[live.hub.table.state.winners[0]]
-    expect(page.locator("#winner")).to_have_text(f"{winner} a gagné !")
+    expect(page.locator("#winner")).to_have_text(f"{winner} a gagné")
     expect(page.locator("#summary")).to_contain_text("joués par Anna, Bob")
     expect(page.locator("#verdict")).to_have_class("verdict ok")
     decks = len(live.hub.table.record.chances)

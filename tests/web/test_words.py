@@ -36,7 +36,9 @@ def test_a_missing_translation_is_reported(tmp_path, monkeypatch):
 
 def test_phrases_are_said_in_each_language_with_their_arguments():
     assert words.say(["turn", ["blue"]], "fr") == "À bleu de jouer"
-    assert words.say(["over", ["green"]], "en") == "Game over: green won"
+    assert words.say(["over", [["result.won", {"who": "green"}]]], "en") == "Game over: green won"
+    assert words.say(["over", ["result.draw"]], "fr") == (
+        "Partie terminée : match nul, personne n'a gagné")
     assert words.say("no-such-key", "fr") == "no-such-key"
 
 

@@ -92,7 +92,7 @@ def state_memory(state: Any, copies: int = 2000) -> float:
     return (after - before) / copies
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% interval of a win rate (Wilson's score interval)."""
     if not games:
         return 0.0, 1.0
@@ -102,20 +102,24 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _paired_game(job: tuple[str, list[str], float, int]) -> bool:
-    """One game of a match (run in a worker process): did seat ``index % 2`` win?"""
+def _paired_game(job: tuple[str, list[str], float, int]) -> float:
+    """One game of a match (run in a worker process): what seat ``index % 2``
+    scored, 1 for a win, a half for a draw (or a game cut off unfinished)."""
     name, specs, deal, index = job
     game = get_game(name)
     options = game.options({"players": 2})
     state, _record = play_game(game, specs, options, random.Random(deal))
-    return game.seats(options)[index % 2] in state.winners
+    if not state.winners:
+        return 0.5
+    return 1.0 if game.seats(options)[index % 2] in state.winners else 0.0
 
 
 def match(game: Game, first: str, second: str, games: int, seed: int = 11,
-          workers: int = 0) -> int:
+          workers: int = 0) -> float:
     """Two-player games of ``first`` against ``second``, seats swapped every game:
-    how many ``first`` won. The games go in pairs that deal the same cards and
-    roll the same dice, once from each seat, so that luck weighs less. Games run
+    how many ``first`` won, a draw counting a half. The games go in pairs that
+    deal the same cards and roll the same dice, once from each seat, so that luck
+    weighs less. Games run
     side by side on ``workers`` processes (one a core by default): each bot keeps
     a core to itself, so a search bot's time a move buys what it would alone."""
     rng = random.Random(seed)
@@ -145,7 +149,7 @@ def strength_rows(game: Game, games: int, think_s: float = 0.2) -> list[Row]:
         won = match(game, first, second, count)
         low, high = wilson(won, count)
         rows.append(Row(f"{game.title}: {first} against {second}, 2 players",
-                        f"{won}/{count} won ({won / count:.0%})",
+                        f"{won:g}/{count} won ({won / count:.0%})",
                         f"95% interval {low:.0%}-{high:.0%}; target >= {target:.0%}; "
                         f"{time.perf_counter() - t0:.0f} s"))
     return rows

@@ -54,7 +54,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     wins: dict[str, int] = {}
     seats_played: dict[str, int] = {}
     turns = 0
-    unfinished = 0
+    unfinished = draws = 0
     t0 = time.perf_counter()
     out = Path(args.record) if args.record else None
     if out is not None:
@@ -70,6 +70,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if seat in state.winners:
                 wins[name] = wins.get(name, 0) + 1
         unfinished += not state.is_over()
+        draws += state.is_over() and not state.winners
     elapsed = time.perf_counter() - t0
     print(f"{args.games} games of {game.title}, {args.players} players, seed {args.seed}")
     print(f"{'bot':14} {'seats':>6} {'wins':>6} {'win rate':>9}")
@@ -77,8 +78,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         won = wins.get(name, 0)
         print(f"{name:14} {seats_played[name]:6} {won:6} {won / seats_played[name]:9.1%}")
     print(f"average turns per game {turns / args.games:.1f}; {args.games / elapsed:.1f} games "
-          f"per second ({elapsed:.2f} s)" + (f"; {unfinished} hit the turn limit"
-                                              if unfinished else ""))
+          f"per second ({elapsed:.2f} s)" + (f"; {draws} drawn" if draws else "")
+          + (f"; {unfinished} hit the turn limit" if unfinished else ""))
     return 0
 
 

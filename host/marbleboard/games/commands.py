@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .record import GameRecord, verify
+from .record import GameRecord, result_text, verify
 from .registry import GAMES, get_game
 
 
@@ -64,7 +64,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not problems:
         print(f"{args.record}: fair and by the rules: a game of {record.game.title}, "
               f"{len(record.chances)} chance outcomes match their commitments, "
-              f"{len(record.moves)} entries replay, winners {', '.join(record.winners)}")
+              f"{len(record.moves)} entries replay, {result_text(record)}")
     return 1 if problems else 0
 
 

@@ -19,6 +19,16 @@ from .fairness import Outcome, commitment
 
 FORMAT = "marbleboard-game"
 VERSION = 2  # 1 held only shuffled decks, as "shuffles"; such records still load
+# How a game ended. A record that is not over has no result; one written before
+# results were kept says only its winners, and so was won if it names any.
+WON, DRAW = "won", "draw"
+
+
+def result_of(state: Any) -> str | None:
+    """A state's result: won (by its ``winners``), a draw (over with none), or None."""
+    if not state.is_over():
+        return None
+    return WON if state.winners else DRAW
 
 
 @dataclass
@@ -29,6 +39,7 @@ class GameRecord:
     chances: list[Outcome] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # "<kind> N" (a chance) or a move
     winners: list[str] = field(default_factory=list)
+    result: str | None = None  # WON or DRAW once the game is over
 
     def replay(self, upto: int | None = None) -> Any:
         """The state after the first ``upto`` entries (all by default), every move
@@ -53,15 +64,19 @@ class GameRecord:
         state.apply_chance(outcome.values)
         self.moves.append(f"{outcome.kind} {len(self.chances)}")
         self.chances.append(outcome)
+        self._note_end(state)
 
     def add_move(self, state: Any, action: int, text: str | None = None) -> str:
         """Record and apply an action (``text``: its notation, if already written)."""
         text = text if text is not None else self.game.action_text(state, action)
         self.moves.append(text)
         state.apply(action)
-        if state.winners:
-            self.winners = [self.game.seat_names[s] for s in state.winners]
+        self._note_end(state)
         return text
+
+    def _note_end(self, state: Any) -> None:
+        self.result = result_of(state)
+        self.winners = [self.game.seat_names[s] for s in state.winners] if self.result else []
 
     def to_json(self, reveal: bool = True) -> dict[str, Any]:
         """While a game is on, ``reveal=False`` keeps secret outcomes and their
@@ -77,6 +92,7 @@ class GameRecord:
                             if reveal or not c.secret else {})} for c in self.chances],
             "moves": self.moves,
             "winners": self.winners,
+            "result": self.result,
         }
 
     def dumps(self, reveal: bool = True) -> str:
@@ -104,8 +120,12 @@ class GameRecord:
             values = game.parse_outcome(chance, c["outcome"])
             chances.append(Outcome(chance.kind, values, c["outcome"], c["salt"],
                                    c["commitment"], chance.secret))
+        winners = list(data.get("winners", []))
+        result = data.get("result", WON if winners else None)
+        if result not in (WON, DRAW, None):
+            raise ValueError(f"a game's result is {WON!r}, {DRAW!r} or none, not {result!r}")
         return cls(game, options, players=dict(data.get("players", {})), chances=chances,
-                   moves=list(data.get("moves", [])), winners=list(data.get("winners", [])))
+                   moves=list(data.get("moves", [])), winners=winners, result=result)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -142,4 +162,17 @@ def verify(record: GameRecord) -> list[str]:
         problems.append(f"the record names winners {record.winners}, the replay {winners}")
     if not state.is_over():
         problems.append("the game is not over")
+    elif record.result != result_of(state):
+        problems.append(f"the record says the game was {record.result or 'not over'}, "
+                        f"the replay that it was {result_of(state)}")
     return problems
+
+
+def result_text(record: GameRecord) -> str:
+    """How a finished game ended, in English for the commands: "won by red",
+    "won by red and blue", "a draw"."""
+    if record.result == DRAW:
+        return "a draw"
+    if record.result == WON:
+        return "won by " + " and ".join(record.winners)
+    return "not over"

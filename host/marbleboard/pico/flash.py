@@ -32,6 +32,7 @@ from .build import build_id_of, config_value
 # the USB mass storage section).
 BOOTSEL_BOARD_IDS = {"RPI-RP2": "rp2040", "RP2350": "rp2350"}
 PORT_WAIT_S = 30.0  # for the Pico to come back on USB after a copy or a reset
+REPL_WAIT_S = 20.0  # for firmware to give the REPL back after BYE and Ctrl-C
 
 
 class FlashError(RuntimeError):
@@ -73,10 +74,14 @@ def end_session(port: str) -> None:
             # Then stop it at the REPL and wait for the prompt: mpremote gives a
             # slow Pico (or the emulated one) only a moment to get there.
             seen = b""
-            deadline = time.monotonic() + 10.0
+            deadline = time.monotonic() + REPL_WAIT_S
             while b">>> " not in seen and time.monotonic() < deadline:
                 s.write(b"\x03")
                 seen = (seen + s.read(512))[-1024:]
+            if b">>> " not in seen:
+                raise FlashError(f"the Pico on {port} does not stop for Ctrl-C (within "
+                                 f"{REPL_WAIT_S:g} s it showed no REPL prompt): use the "
+                                 f"one-file way to start it clean (docs/flashing.md)")
     except serial.SerialException as e:
         raise FlashError(f"{port} is in use by another program, most likely the marbleboard "
                          f"service or a `marbleboard` command: stop it first (`sudo systemctl "
@@ -132,11 +137,19 @@ def flash(build: Path, port: str | None, dry_run: bool = False, drive: Path | No
     if not Path(port).exists():
         raise FlashError(f"there is no serial port {port}")
     end_session(port)
-    for step, cmd in zip(STEPS, commands, strict=True):
-        if subprocess.run(cmd).returncode != 0:
-            raise FlashError(f"mpremote failed while {step} on {port}: the Pico stopped "
-                             f"answering; unplug it, plug it in and run `make flash` again "
-                             f"(docs/flashing.md)")
+    for n, (step, cmd) in enumerate(zip(STEPS, commands, strict=True)):
+        if subprocess.run(cmd).returncode == 0:
+            continue
+        # A slow Pico (or a busy host) can miss mpremote's moment to enter the raw
+        # REPL. Every step but the reset can run again: back to the REPL, once more.
+        if n < len(STEPS) - 1:
+            print(f"mpremote failed while {step}: trying once more", file=sys.stderr)
+            end_session(port)
+            if subprocess.run(cmd).returncode == 0:
+                continue
+        raise FlashError(f"mpremote failed while {step} on {port}: the Pico stopped "
+                         f"answering; unplug it, plug it in and run `make flash` again "
+                         f"(docs/flashing.md)")
     check_running(build, _wait_for_port(port, wait_s), wait_s)
     return commands
 

@@ -35,6 +35,16 @@ class Scene:
     clearing: bool = False  # everything comes off the board (the extras are all of it)
 
 
+def turn_lamp(state: Any, seat: int) -> Effect | None:
+    """A seat's lamp: breathing on its turn; at the end blinking if it won, steady
+    for everyone after a draw (the game is over and nobody's lamp stands out)."""
+    if state.is_over():
+        if seat in state.winners:
+            return Effect.BLINK
+        return None if state.winners else Effect.SOLID
+    return Effect.PULSE if seat == state.current else None
+
+
 class Painter:
     """Turns scenes into light states for one game on one board."""
 
@@ -67,13 +77,11 @@ class Painter:
             lamp = self.lamps.get(f"turn.{game.seat_names[seat]}")
             if lamp is None:
                 continue
-            if state.winners:
-                if seat in state.winners:
-                    lights.set(lamp, self.colours[seat], Effect.BLINK)
-            elif seat == state.current:
-                lights.set(lamp, self.colours[seat], Effect.PULSE)
-            elif forfeited >> seat & 1:
-                lights.set(lamp, self.colours[seat], Effect.DIM)
+            lamp_effect = turn_lamp(state, seat)
+            if lamp_effect is None and not state.is_over() and forfeited >> seat & 1:
+                lamp_effect = Effect.DIM
+            if lamp_effect is not None:
+                lights.set(lamp, self.colours[seat], lamp_effect)
         for lamp_id, (seat, effect) in rules.lamps(state).items():
             led = self.lamps.get(lamp_id)
             if led is not None:

@@ -7,6 +7,7 @@ game's own words (``<game>.marble.<colour>``), so the line reads as the phone do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import words
@@ -21,7 +22,7 @@ def marble_words(game: Game, seat: int) -> Phrase:
     return [key] if key in words.catalog()["en"] else ["log.marble_of", {"colour": name}]
 
 
-def listed(items: list[Phrase]) -> Phrase:
+def listed(items: Sequence[Phrase]) -> Phrase:
     """Phrases said as one list: "a", "a and b", "a, b and c"."""
     said = items[-1]
     for i, item in enumerate(reversed(items[:-1])):

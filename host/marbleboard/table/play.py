@@ -85,7 +85,7 @@ async def play(cfg: PlayConfig) -> int:
                       f"--fresh-store` keeps it aside and starts an empty one)")
         return DAMAGED_EXIT
     if cfg.new and (old := store.unfinished(game.name)) is not None:
-        store.finish(old, [])  # left unfinished: a new game starts
+        store.abandon(old)  # left unfinished: a new game starts
     rng = random.Random(cfg.seed)
     try:
         sim, link = open_board(cfg.board, board)

@@ -18,7 +18,7 @@ from typing import Any
 from ..board import Board
 from ..games.base import Game
 from ..link.lights import Effect, LightState
-from .lights import _rgb
+from .lights import _rgb, turn_lamp
 from .service import Table
 
 SCORE_HOLES = 10  # holes lit for a seat's score, at most: the ones nearest its lamp
@@ -57,11 +57,9 @@ class ScoreLights:
             place, lamp = self.seats[seat]
             colour = _rgb(place.colour)
             if lamp is not None:
-                if state.winners:
-                    if seat in state.winners:
-                        lights.set(lamp.led, colour, Effect.BLINK)
-                elif seat == state.current:
-                    lights.set(lamp.led, colour, Effect.PULSE)
+                effect = turn_lamp(state, seat)
+                if effect is not None:
+                    lights.set(lamp.led, colour, effect)
             row = self.rows[seat]
             points = scores.get(seat, 0)
             for led in row[:points]:

@@ -22,11 +22,11 @@ from ..board import Board
 from ..bots import Bot, make_bot
 from ..games.base import Game, RuleError
 from ..games.fairness import ChanceSource
-from ..games.record import GameRecord, chance_index
+from ..games.record import DRAW, GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
 from .boardmap import BoardMap
 from .lights import Painter, Scene
-from .logwords import move_line
+from .logwords import listed, move_line
 from .reading import Change, earlier_move, outcomes, read_move
 from .store import GameStore
 
@@ -160,8 +160,10 @@ class Table:
                 await self.on_change(event.sensor, event.occupied)
             elif isinstance(event, SensorUnsteady):
                 hole = self.board.by_sensor.get(event.sensor)
-                where = self.game.hole_words(self.options, hole.id) if hole \
-                    else str(event.sensor)
+                # A card game's board names no hole: the board file's id says where.
+                where = (self.game.hole_words(self.options, hole.id)
+                         if hole and self.game.marbles is not None
+                         else hole.id if hole else str(event.sensor))
                 self._say(["log.sensor_unsteady", {"hole": where, "changes": event.changes}])
 
     async def on_change(self, sensor: int, occupied: bool) -> None:
@@ -350,12 +352,22 @@ class Table:
         return bool(self.game.marbles.path(state, self.game.parse_action(state, text)))
 
     def abandon(self) -> None:
-        """The game is left unfinished: it stays in the store, with no winner, and
-        is not resumed."""
+        """The game is left unfinished: it stays in the store, marked abandoned (not
+        a draw), and is not resumed."""
         self.close()
         if self.game_id is not None and not self.state.is_over():
-            self.store.finish(self.game_id, [])
+            self.store.abandon(self.game_id)
             self._say(["log.abandoned", {"n": self.game_id}])
+
+    def result_words(self) -> words.Phrase | None:
+        """How the game ended, by the players' names: "Emma won", "Emma and Léo
+        won", "a draw"; None while it is on."""
+        if self.record.result is None:
+            return None
+        if self.record.result == DRAW:
+            return "result.draw"
+        who = [self.players.get(self.names.index(w), w) for w in self.record.winners]
+        return ["result.won" if len(who) == 1 else "result.won_together", {"who": listed(who)}]
 
     # --- committing ------------------------------------------------------------------------
 
@@ -422,10 +434,8 @@ class Table:
         laid_out, dealt = self._laid_out(), False
         while True:
             if state.is_over():
-                self.store.finish(self.game_id, self.record.winners)
-                winners = [self.players[self.names.index(w)] for w in self.record.winners]
-                self._say(["log.won", {"who": winners[0]}] if len(winners) == 1 else
-                          ["log.won_together", {"who": winners[0], "other": winners[1]}])
+                self.store.finish(self.game_id, self.record)
+                self._say(["log.over", [self.result_words()]])
                 break
             if state.is_chance():
                 dealt = True
@@ -514,7 +524,7 @@ class Table:
             extra = sorted(self.to_clear)
         elif self.restoring:
             extra, missing = self.map.differences(self.occupied, self.map.target(state))
-        elif self.show_mistakes or (state.current < 0 and not state.winners):
+        elif self.show_mistakes or state.is_chance():
             extra, missing = self._mistakes()
             if not extra and set(missing) <= lifted_now and state.current >= 0:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake

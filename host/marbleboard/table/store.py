@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from ..games.fairness import Outcome
-from ..games.record import GameRecord
+from ..games.record import DRAW, WON, GameRecord
 from ..games.registry import get_game
 
 SCHEMA = """
@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS games (
     players TEXT NOT NULL,
     started REAL NOT NULL,
     finished REAL,
-    winners TEXT
+    winners TEXT,
+    result TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -59,6 +60,7 @@ OWNER_ONLY = 0o600
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 # Stores written before dice joined the decks kept only shuffles, in their own table.
+ABANDONED = "abandoned"  # a game's result in the store beside the record's won and draw
 MIGRATE_SHUFFLES = """
 INSERT OR IGNORE INTO chances SELECT game_id, n, 'shuffle', deck, salt, commitment FROM shuffles;
 DROP TABLE shuffles;
@@ -120,6 +122,7 @@ class GameStore:
             self.db.executescript(SCHEMA)
             if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'shuffles'").fetchone():
                 self.db.executescript(f"BEGIN; {MIGRATE_SHUFFLES} COMMIT;")
+            self._add_results()
         except sqlite3.DatabaseError as e:
             self.db.close()
             raise StoreDamaged(self.path, str(e)) from e
@@ -191,9 +194,37 @@ class GameStore:
             self.db.execute("DELETE FROM chances WHERE game_id = ? AND n >= ?",
                             (game_id, chances))
 
-    def finish(self, game_id: int, winners: list[str]) -> None:
-        self.db.execute("UPDATE games SET finished = ?, winners = ? WHERE id = ?",
-                        (time.time(), json.dumps(winners), game_id))
+    def _add_results(self) -> None:
+        """A store from before results were kept: its finished games with winners
+        were won, the others abandoned (no game could end in a draw then)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        if "result" in columns:
+            return
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("ALTER TABLE games ADD COLUMN result TEXT")
+            self.db.execute("UPDATE games SET result = CASE WHEN winners IS NOT NULL AND "
+                            "winners != '[]' THEN ? ELSE ? END WHERE finished IS NOT NULL",
+                            (WON, ABANDONED))
+
+    def finish(self, game_id: int, record: GameRecord) -> None:
+        """The game is over: its result (won or a draw) and winners are kept."""
+        if record.result is None:
+            raise ValueError(f"game {game_id} is not over")
+        self.db.execute("UPDATE games SET finished = ?, winners = ?, result = ? WHERE id = ?",
+                        (time.time(), json.dumps(record.winners), record.result, game_id))
+
+    def abandon(self, game_id: int) -> None:
+        """The game is left before its end: it is kept, never resumed, and is no draw."""
+        self.db.execute("UPDATE games SET finished = ?, winners = '[]', result = ? "
+                        "WHERE id = ?", (time.time(), ABANDONED, game_id))
+
+    def result(self, game_id: int) -> str | None:
+        """How a game ended: won, draw or abandoned; None while it is on."""
+        row = self.db.execute("SELECT result FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no game {game_id}")
+        return row[0]  # type: ignore[no-any-return]
 
     def unfinished(self, game: str | None = None) -> int | None:
         """The newest game not finished (of one game, if named)."""
@@ -208,8 +239,8 @@ class GameStore:
             "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC")]
 
     def load(self, game_id: int) -> GameRecord:
-        row = self.db.execute("SELECT game, options, players, winners FROM games WHERE id = ?",
-                              (game_id,)).fetchone()
+        row = self.db.execute("SELECT game, options, players, winners, result FROM games "
+                              "WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id}")
         game = get_game(row[0])
@@ -224,4 +255,5 @@ class GameStore:
         record.moves = [e for (e,) in self.db.execute(
             "SELECT entry FROM entries WHERE game_id = ? ORDER BY n", (game_id,))]
         record.winners = json.loads(row[3]) if row[3] else []
+        record.result = row[4] if row[4] in (WON, DRAW) else None
         return record

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from .. import words
 from ..board.text import SYMBOLS, grid_step
 from .service import Table
 
@@ -67,8 +68,7 @@ def render(table: Table, local: list[int], occupied: set[int], lit: set[int]) ->
         if key != "seats":
             parts.append(Text(f"{key}: {value}"))
     if state.is_over():
-        parts.append(Text("game over: " + " and ".join(table.record.winners) + " won",
-                          style="bold"))
+        parts.append(Text(words.say(["over", [table.result_words()]]), style="bold"))
     elif state.current >= 0:
         who = names[state.current]
         line = f"{who} to play"

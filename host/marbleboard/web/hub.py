@@ -267,7 +267,7 @@ class TableHub:
             raise Refused(422, "names", f"a name has at most {NAME_LENGTH} letters")
         if self.table is not None and not self.table.state.is_over():
             assert self.table.game_id is not None
-            self.store.finish(self.table.game_id, [])  # the old game is left unfinished
+            self.store.abandon(self.table.game_id)  # the old game is left unfinished
         await self.close_table()
         self._moving = None
         old_phones = self._drop_seat_clients()  # before anything of the new game is sent
@@ -647,7 +647,8 @@ class TableHub:
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
-            "winners": table.record.winners, "log": table.status.log[-8:],
+            "winners": table.record.winners, "result": table.result_words(),
+            "log": table.status.log[-8:],
             "names": _names(table),
             "simulated": self.sim is not None,
         }
@@ -691,7 +692,8 @@ class TableHub:
                 "seats": [{"seat": names[s], "kind": k, **per_seat.get(names[s], {}),
                            "phones": sum(1 for c in self.clients if c.seat == s)}
                           for s, k in table.seats.items()],
-                "winners": table.record.winners, "log": table.status.log[-12:],
+                "winners": table.record.winners, "result": table.result_words(),
+                "log": table.status.log[-12:],
                 "names": _names(table),
                 "mistakes": table.status.mistakes,
                 "commitments": [c.commitment[:16] for c in table.record.chances if c.secret],

@@ -190,7 +190,7 @@ function drawPicture(p, moves, off) {
 
 function statusText(p) {
   if (p.state === "lobby") return t("waiting");
-  if (p.state === "over") return t("over", p.winners.map(nameOf).join(" + "));
+  if (p.state === "over") return t("over", p.result);
   if (link === "offline") return t("reconnecting");
   if (p.forfeited) return t("forfeited");
   return p.turn === seat ? t("yourTurn") : t("waitingFor", nameOf(p.turn));

@@ -176,11 +176,10 @@ function over(payload) {
   const old = document.getElementById("download");
   if (old) URL.revokeObjectURL(old.href);
   if (box.hidden) return;
-  const winners = (payload.winners || []).map((w) => nameOf(payload, w));
   const parts = [
     el("h2", {}, t("gameOver")),
-    el("p", { class: "winner", id: "winner" }, winners.length > 1 ? t("wonTogether", { who: winners[0], other: winners[1] })
-      : t("wonAlone", { who: winners[0] || "" })),
+    // Who won, by name, or a draw: the service says it as the log does.
+    el("p", { class: payload.winners.length ? "winner" : "winner draw", id: "winner" }, say(payload.result)),
     el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: payload.title,
       players: (payload.seats || []).map((s) => nameOf(payload, s.seat)).join(", ") })),
   ];
@@ -295,7 +294,7 @@ function show(payload) {
   board.palette = payload.palette || {};
   paint(root, board, payload.holes || {});
   const status = document.getElementById("status");
-  if (payload.state === "over") status.textContent = t("over", payload.winners.map((w) => nameOf(payload, w)).join(" + "));
+  if (payload.state === "over") status.textContent = t("over", payload.result);
   else if (payload.turn) status.textContent = t("turn", nameOf(payload, payload.turn));
   else status.textContent = payload.state === "lobby" ? t("waiting") : "";
   if (payload.mistakes) status.textContent += " — " + t("mistakes");
