@@ -29,7 +29,8 @@ WAMPUM = get_game("wampum")
 class QuietLink:
     """A board that is there and never changes: a card game reads no marble."""
 
-    occupied: set[int] = set()
+    def __init__(self):
+        self.occupied: set[int] = set()
 
     async def show(self, lights):
         pass
