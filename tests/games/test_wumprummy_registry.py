@@ -7,6 +7,7 @@ import json
 import pytest
 from wumprummy_helpers import position
 
+from marbleboard import words
 from marbleboard.board import build_layout
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.games.registry import GAMES, get_game
@@ -46,9 +47,11 @@ def test_a_phone_picks_the_card_first_and_one_move_is_played_for_the_seat():
     (only,) = state.legal_actions()
     assert WUMPRUMMY.action_group(state, only) == "3H"
     assert WUMPRUMMY.forced(state) == only
-    assert WUMPRUMMY.forced_text(state, only) == "has one card to take: 3C, with 3H"
+    # The log says it as every screen may be told it.
+    assert words.say(WUMPRUMMY.public_words(state, only)) == (
+        "take the 3 of clubs with the 3 of hearts")
     state = position("3H5D,3SJH", centre="3C5C", deck=20)
     assert WUMPRUMMY.forced(state) is None  # two claims: the player chooses
     state = position("5D,JH", centre="9C", deck=20)
-    assert WUMPRUMMY.forced_text(state, WUMPRUMMY.forced(state)) == (
-        "can take nothing and puts 5D in the centre")
+    assert words.say(WUMPRUMMY.public_words(state, WUMPRUMMY.forced(state))) == (
+        "put the 5 of diamonds in the centre")

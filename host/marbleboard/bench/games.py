@@ -45,16 +45,16 @@ def _random_game(game: Game, options: Any, rng: random.Random) -> Any:
 
 
 def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple[float, float]:
-    """For a game played in rounds (its states list the rounds played in ``rounds``):
-    random full rounds a second, each dealt and played to its end inside whole
-    random games, and actions a round."""
+    """For a game played in rounds (``Game.rounds_played`` counts them): random full
+    rounds a second, each dealt and played to its end inside whole random games,
+    and actions a round."""
     rng = random.Random(seed)
     options = game.options({"players": players})
     played = turns = 0
     t0 = time.perf_counter()
     while played < rounds:
         state = _random_game(game, options, rng)
-        played += len(state.rounds)
+        played += game.rounds_played(state)
         turns += state.turns
     return played / (time.perf_counter() - t0), turns / played
 
@@ -160,16 +160,15 @@ def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) ->
     counts = sorted({p for p in (4, 2) if p in game.players})
     for players in reversed(counts):
         rate, turns = random_games(game, players, 200)
-        target = getattr(game, "games_target", 0)  # games a second the game must reach
+        target = game.games_target  # games a second the game must reach
         rows.append(Row(f"{game.title}: random full {players}-player games (one core)",
                         f"{rate:.0f} games/s", f"{turns:.0f} turns a game"
                         + (f"; target >= {target} games/s" if target else "")))
-        if getattr(game, "played_in_rounds", False):
+        if game.rounds_target:
             rate, turns = random_rounds(game, players, 1000)
-            target = getattr(game, "rounds_target", 200)
             rows.append(Row(f"{game.title}: random full {players}-player rounds (one core)",
-                            f"{rate:.0f} rounds/s",
-                            f"{turns:.0f} actions a round; target >= {target} rounds/s"))
+                            f"{rate:.0f} rounds/s", f"{turns:.0f} actions a round; "
+                            f"target >= {game.rounds_target} rounds/s"))
     positions = game.busy_positions(200, seed=2)
     median, count = legal_move_times(positions)
     rows.append(Row(f"{game.title}: legal moves, {game.busy_positions.__doc__ or ''}".strip()
@@ -182,7 +181,7 @@ def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) ->
                     f"{_playouts:.0f} playouts each"))
     rows.append(Row(f"{game.title}: memory per game state (a clone)",
                     f"{state_memory(positions[0]):.0f} bytes",
-                    f"with its history of {len(positions[0].history)} entries"))
+                    f"after {positions[0].turns} turns"))
     if strength_games:
         rows += strength_rows(game, strength_games)
     return rows

@@ -30,7 +30,7 @@ import random
 import time
 from typing import Any
 
-from ..games.base import CHANCE, OVER, Game, View
+from ..games.base import CHANCE, OVER, Game, GameState, View
 
 SCALE = 40.0  # evaluation points that make a clear lead (games evaluate in holes)
 PRIOR_VISITS = 2.0  # how many visits an action's first estimate counts for
@@ -103,7 +103,7 @@ class SearchBot:
         action: int = best[0]
         return action
 
-    def _reward(self, state: Any, seat: int) -> float:
+    def _reward(self, state: GameState, seat: int) -> float:
         """The evaluation for ``seat``, squashed into -1..1 around its value at the
         root: a clear lead and a clear loss look alike, small differences do not."""
         evaluate = self.game.evaluate
@@ -116,7 +116,7 @@ class SearchBot:
         w = self.prior_visits
         return (node.reward + node.prior * w) / (node.visits + w)
 
-    def _score(self, node: _Node, state: Any, actions: list[int]) -> Any:
+    def _score(self, node: _Node, state: GameState, actions: list[int]) -> Any:
         """Score actions by the evaluation of the position each leads to (their
         first estimates); return the position after the best of them."""
         seat = state.current
@@ -133,7 +133,7 @@ class SearchBot:
                 best_state, best_value = after, value
         return best_state
 
-    def _iterate(self, root: _Node, state: Any) -> None:
+    def _iterate(self, root: _Node, state: GameState) -> None:
         rng = self.rng
         node = root
         path: list[tuple[_Node, int]] = []

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Chance, Game, RuleError
+from .base import Chance, Game, GameState, RuleError
 from .fairness import Outcome, commitment
 
 FORMAT = "marbleboard-game"
@@ -41,7 +41,7 @@ class GameRecord:
     winners: list[str] = field(default_factory=list)
     result: str | None = None  # WON or DRAW once the game is over
 
-    def replay(self, upto: int | None = None) -> Any:
+    def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` entries (all by default), every move
         checked against the rules and every outcome against its chance node."""
         game = self.game

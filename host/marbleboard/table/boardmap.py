@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..games.base import MarbleRules, Target
+from ..games.base import GameState, MarbleRules, Target
 
 POOL_ROLE = "start"  # holes where waiting marbles sit in any order
 
@@ -61,7 +61,7 @@ class BoardMap:
                     f"it has {', '.join(spare[:5])}{' ...' if len(spare) > 5 else ''} too"
                     if spare else "") if part))
 
-    def target(self, state: Any) -> SensorTarget:
+    def target(self, state: GameState) -> SensorTarget:
         return self.sensor_target(self.rules.target(state))
 
     def sensor_target(self, target: Target) -> SensorTarget:
@@ -71,7 +71,7 @@ class BoardMap:
                             tuple((tuple(sensor(h) for h in pool), n)
                                   for pool, n in target.pools))
 
-    def blind(self, state: Any, action: int) -> bool:
+    def blind(self, state: GameState, action: int) -> bool:
         """Whether ``action`` changes what the holes hold only in a way this board
         cannot sense (a Stomper set on a marble's hole, with no piece sensor): the
         table takes it from the screen that chose it."""
@@ -84,7 +84,7 @@ class BoardMap:
     def sensors(self, hole_ids: list[str]) -> list[int]:
         return [self.sensor(h) for h in hole_ids]
 
-    def setup(self, state: Any) -> set[int]:
+    def setup(self, state: GameState) -> set[int]:
         """The sensors holding a marble on a board set up as ``state`` stands (waiting
         marbles fill their START rows from the first hole)."""
         target = self.target(state)

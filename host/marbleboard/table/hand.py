@@ -10,9 +10,9 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..games.base import Game
+from ..games.base import Game, GameState
 from ..sim.physical import PhysicalBoard
 from .boardmap import BoardMap
 
@@ -47,7 +47,7 @@ class SimulatedHand:
         else:
             self.physical.place(sensor)
 
-    def perform(self, state: Any, action: int) -> None:
+    def perform(self, state: GameState, action: int) -> None:
         """Move the marbles for a legal action of ``state`` (blocking; run it in a thread)."""
         rng = self.rng
         rules, sensor = self.rules, self.map.sensor
@@ -79,6 +79,13 @@ class SimulatedHand:
                 self._pause()
             return
         dest = path[-1]
+        if len(path) == 1:
+            # A placement: the marble comes from off the board (a player's bowl).
+            if rng.random() < self.mistakes:
+                self._slip(dest)
+            self._place(dest)
+            self._pause()
+            return
         pool = self.map.sensors(list(rules.pool(state, rules.mover(state, action))))
         coming_out = path[0] in pool
         source = rng.choice([s for s in pool if s in occupied]) if coming_out else path[0]
@@ -102,13 +109,7 @@ class SimulatedHand:
             self.physical.lift(source)
             self._pause()
             if rng.random() < self.mistakes:
-                wrong = [s for s in sorted(self.map.exact)[:30]
-                         if s not in self.physical.occupied() and s != dest]
-                slip = rng.choice(wrong)
-                self._place(slip)
-                time.sleep(0.6)  # long enough for the table to see and light the mistake
-                self.physical.lift(slip)
-                self._pause()
+                self._slip(dest)
             self._place(dest)
         self._pause()
         for vseat in held:
@@ -121,7 +122,17 @@ class SimulatedHand:
                     put_back(vseat)
 
 
-    def _stomp(self, state: Any, action: int) -> None:
+    def _slip(self, dest: int) -> None:
+        """A marble put into a wrong hole first, and taken out again."""
+        wrong = [s for s in sorted(self.map.exact)[:30]
+                 if s not in self.physical.occupied() and s != dest]
+        slip = self.rng.choice(wrong)
+        self._place(slip)
+        time.sleep(0.6)  # long enough for the table to see and light the mistake
+        self.physical.lift(slip)
+        self._pause()
+
+    def _stomp(self, state: GameState, action: int) -> None:
         """A playing piece moves (a Stomper): lifted from its hole, if it stands in
         one, and pushed down on the marble of the last hole of its path, which falls
         through before the piece stands there."""

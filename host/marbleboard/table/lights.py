@@ -10,9 +10,8 @@ mistake (in red), and a white blink asks for a marble in that hole.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..games.base import Game
+from ..games.base import Game, GameState
 from ..link.lights import Effect, LightState
 from .boardmap import BoardMap
 
@@ -25,7 +24,7 @@ PUT_HERE: RGB = (255, 255, 255)
 class Scene:
     """Everything the lights show at one moment."""
 
-    state: Any
+    state: GameState
     movable: bool = True  # show the marbles that can move (a person's turn)
     lifted: set[int] = field(default_factory=set)  # source sensors lifted right now
     shown: list[int] = field(default_factory=list)  # actions to show from-to (a bot's move)
@@ -35,7 +34,7 @@ class Scene:
     clearing: bool = False  # everything comes off the board (the extras are all of it)
 
 
-def turn_lamp(state: Any, seat: int) -> Effect | None:
+def turn_lamp(state: GameState, seat: int) -> Effect | None:
     """A seat's lamp: breathing on its turn; at the end blinking if it won, steady
     for everyone after a draw (the game is over and nobody's lamp stands out)."""
     if state.is_over():
@@ -59,7 +58,7 @@ class Painter:
         self.palette = {word: _rgb(hexa) for word, hexa in self.rules.palette.items()}
         self.lamps = {lamp.id: lamp.led for lamp in self.board.lamps}
 
-    def seat_rgb(self, state: Any, seat: int) -> RGB:
+    def seat_rgb(self, state: GameState, seat: int) -> RGB:
         """A seat's colour in the lights: its Stomper's where the game says, else
         its colour on the board."""
         word = self.rules.seat_colour(state, seat)
@@ -72,13 +71,13 @@ class Painter:
         state = scene.state
         game, rules = self.game, self.rules
         lights = LightState(self.board.led_count)
-        forfeited = getattr(state, "forfeited", 0)
+        out = game.sitting_out(state)
         for seat in game.seats(state.opts):
             lamp = self.lamps.get(f"turn.{game.seat_names[seat]}")
             if lamp is None:
                 continue
             lamp_effect = turn_lamp(state, seat)
-            if lamp_effect is None and not state.is_over() and forfeited >> seat & 1:
+            if lamp_effect is None and not state.is_over() and seat in out:
                 lamp_effect = Effect.DIM
             if lamp_effect is not None:
                 lights.set(lamp, self.colours[seat], lamp_effect)
@@ -140,7 +139,7 @@ class Painter:
                 word = colours.get(h.id)
                 lights.set(h.led, self.palette[word] if word else PUT_HERE, Effect.SOLID)
 
-    def _show_action(self, state: Any, action: int, path: list[str],
+    def _show_action(self, state: GameState, action: int, path: list[str],
                      lights: LightState) -> None:
         colour = self.seat_rgb(state, self.rules.mover(state, action))
         leds = [self.led(h) for h in path]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import words
-from ..games.base import Game
+from ..games.base import Game, GameState
 from ..words import Phrase
 
 
@@ -30,7 +30,7 @@ def listed(items: Sequence[Phrase]) -> Phrase:
     return said
 
 
-def move_line(game: Game, options: Any, state: Any, action: int,
+def move_line(game: Game, options: Any, state: GameState, action: int,
               players: dict[int, str], bot: bool = False) -> Phrase:
     """The log line for a move to be made with the marbles: which marble goes from
     where to where, addressed to the seat to play by its player's name

@@ -47,7 +47,7 @@ def picture_of(painter: Painter, scene: Scene, lights: LightState) -> str:
 def scenes(game: Game, board: Board) -> dict[str, str]:
     """Each moment of a turn, by name."""
     assert game.marbles is not None
-    ex: dict[str, Any] = game.marbles.examples
+    ex = game.marbles.examples
     state = game.parse_position(ex["position"])
 
     def sensor(hole_id: str) -> int:
@@ -78,8 +78,8 @@ def write_all(folder: str) -> list[str]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[str] = []
     for game in GAMES.values():
-        if game.marbles is None or not getattr(game.marbles, "examples", None):
-            continue
+        if game.marbles is None or not game.marbles.examples:
+            continue  # a game without example moments has no pictures
         # The first game's pictures keep their plain names: the light language is one.
         prefix = "lights" if not written else f"lights-{game.name}"
         for name, svg in scenes(game, build_layout(game.marbles.layout)).items():

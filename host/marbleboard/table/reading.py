@@ -10,7 +10,8 @@ made on the player's phone (the card) decides, or the player is asked.
 
 Moves can also follow each other faster than the board is read: a person carries
 out a bot's move and at once makes their own, or the next player reaches in while
-the last marble is still settling. The changes since the turn began are kept in
+the last marble is still settling (lifting a marble, or, in a game whose marbles
+come from off the board, putting one down). The changes since the turn began are kept in
 order, so a move the board showed complete before the next player started theirs
 is found even though the last snapshot shows neither (:func:`earlier_move`).
 """
@@ -18,9 +19,8 @@ is found even though the last snapshot shows neither (:func:`earlier_move`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..games.base import Game
+from ..games.base import Game, GameState
 from .boardmap import BoardMap, SensorTarget
 
 
@@ -37,7 +37,7 @@ class Reading:
 Change = tuple[int, bool]  # a sensor and whether it now holds a marble
 
 
-def outcomes(game: Game, state: Any, board: BoardMap,
+def outcomes(game: Game, state: GameState, board: BoardMap,
              only: set[int] | None = None) -> dict[int, SensorTarget]:
     """The board target after each legal action that moves a marble (of ``only``
     those, if given)."""
@@ -55,7 +55,7 @@ def outcomes(game: Game, state: Any, board: BoardMap,
     return result
 
 
-def read_move(game: Game, state: Any, board: BoardMap, occupied: set[int], lifted: set[int],
+def read_move(game: Game, state: GameState, board: BoardMap, occupied: set[int], lifted: set[int],
               allowed: set[int] | None = None, group: str | None = None) -> Reading:
     """Match the board against the outcomes of the legal actions.
 
@@ -79,7 +79,7 @@ def read_move(game: Game, state: Any, board: BoardMap, occupied: set[int], lifte
     return Reading(tuple(found), unchanged)
 
 
-def earlier_move(game: Game, state: Any, board: BoardMap, start: set[int],
+def earlier_move(game: Game, state: GameState, board: BoardMap, start: set[int],
                  changes: list[Change], allowed: set[int] | None = None,
                  group: str | None = None) -> tuple[int, int] | None:
     """A move that the board showed complete part-way through ``changes`` (in the
@@ -104,21 +104,25 @@ def earlier_move(game: Game, state: Any, board: BoardMap, start: set[int],
     return None
 
 
-def _begins_a_move(game: Game, state: Any, board: BoardMap, action: int,
+def _begins_a_move(game: Game, state: GameState, board: BoardMap, action: int,
                    rest: list[Change]) -> bool:
     """Whether ``rest`` lifts a marble that a legal move after ``action`` moves or
-    knocks off: the next player has begun."""
+    knocks off, or puts a marble down where a legal move after it places one from
+    off the board: the next player has begun."""
     assert game.marbles is not None
     rules = game.marbles
     after = state.clone()
     after.apply(action)
     lifted = {sensor for sensor, on in rest if not on}
-    if after.current < 0 or not lifted:
+    placed = {sensor for sensor, on in rest if on}
+    if after.current < 0 or not (lifted or placed):
         return False
     for move in after.legal_actions():
         path = rules.path(after, move)
         if not path:
             continue
+        if len(path) == 1 and board.sensors(path)[0] in placed:
+            return True  # a marble put down from off the board
         pool = rules.pool(after, rules.mover(after, move))
         # A marble coming out may be taken from any hole of its START row; one
         # the move knocks off may be lifted before the marble that moves.

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from ..board import Board
-from ..games.base import Game
+from ..games.base import Game, GameState
 from ..link.lights import Effect, LightState
 from .lights import _rgb, turn_lamp
 from .service import Table
@@ -48,7 +48,7 @@ class ScoreLights:
             rows[i].append((dist, h.led))
         return [[led for _d, led in sorted(row)[:SCORE_HOLES]] for row in rows]
 
-    def compose(self, state: Any) -> LightState:
+    def compose(self, state: GameState) -> LightState:
         lights = LightState(self.board.led_count)
         scores = self.game.score_lights(state)
         for seat in self.game.seats(state.opts):

@@ -20,7 +20,7 @@ from typing import Any
 from .. import words
 from ..board import Board
 from ..bots import Bot, make_bot
-from ..games.base import Game, RuleError
+from ..games.base import Game, GameState, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
@@ -344,7 +344,7 @@ class Table:
                 return keep, keep_chances
         return None
 
-    def _moves_pieces_in(self, state: Any, text: str) -> bool:
+    def _moves_pieces_in(self, state: GameState, text: str) -> bool:
         """Whether the move ``text`` of ``state`` was carried out on the board (a
         forced one that lifts a piece off is a move made by hand)."""
         if self.game.marbles is None:

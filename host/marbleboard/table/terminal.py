@@ -13,9 +13,18 @@ from .service import Table
 _RICH = {"red", "blue", "yellow", "green", "white"}  # seat colours the terminal names
 
 
+def seat_letters(names: tuple[str, ...]) -> dict[str, str]:
+    """One character a seat's marbles show as: its name's initial, or its number
+    where two seats share an initial (seats named player1 .. player6)."""
+    initials = [name[0].upper() for name in names]
+    if len(set(initials)) == len(initials):
+        return dict(zip(names, initials, strict=True))
+    return {name: str(i + 1) for i, name in enumerate(names)}
+
+
 def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
-    """The board in characters: a marble shows as its colour's initial, a lit
-    empty hole as '*'."""
+    """The board in characters: a marble shows as its seat's letter (or its own
+    colour's initial) in the seat's colour, a lit empty hole as '*'."""
     board = table.board
     step = grid_step(board)
     x0 = min(h.x for h in board.holes)
@@ -32,14 +41,17 @@ def board_text(table: Table, occupied: set[int], lit: set[int]) -> Text:
     colour_of.update({table.map.sensor(hole_id): word
                       for hole_id, word in rules.colours(state).items()})
     pieces = {table.map.sensor(hole_id) for hole_id in rules.target(state).pieces}
+    letters = seat_letters(names)
+    board_colours = {s.name: s.colour for s in board.seats}
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in board.holes:
         key = (round((h.x - x0) / step), round((h.y - y0) / step))
         if h.sensor in occupied:
             name = colour_of.get(h.sensor, "white")  # white: a marble in the wrong place
-            colour = rules.palette.get(name) or (name if name in _RICH else "white")
+            colour = (rules.palette.get(name) or board_colours.get(name)
+                      or (name if name in _RICH else "white"))
             style = "bold" + (" reverse" if h.sensor in pieces else "")
-            cells[key] = (name[0].upper(), f"{style} {colour}")
+            cells[key] = (letters.get(name, name[0].upper()), f"{style} {colour}")
         elif h.sensor in lit:
             cells[key] = ("*", "bright_white")
         else:

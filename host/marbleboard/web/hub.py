@@ -20,7 +20,7 @@ import segno
 
 from ..board import Board
 from ..bots import BOT_KINDS
-from ..games.base import Game, RuleError
+from ..games.base import Game, GameState, RuleError
 from ..games.record import chance_index
 from ..games.registry import GAMES
 from ..link import BoardLink, LightState
@@ -95,6 +95,7 @@ class Waiting:
     when the service runs that board again."""
 
     game_id: int
+    game: str  # its name in the registry
     title: str
     layout: str  # the board it needs ("" for a card game with more players than here)
 
@@ -178,7 +179,7 @@ class TableHub:
             if self._fits(record):
                 resumable = resumable or (game_id, record)
             else:
-                self.waiting.append(Waiting(game_id, record.game.title,
+                self.waiting.append(Waiting(game_id, record.game.name, record.game.title,
                                             self._board_for(record)))
         if resumable is None:
             if self.sim is not None:  # the marbles wait in their START rows
@@ -675,7 +676,8 @@ class TableHub:
         if admin:
             payload["games"] = self.lobby()
             payload["setup"] = self.setup.to_json() if self.setup else None
-            payload["waiting"] = [{"n": w.game_id, "title": w.title, "layout": w.layout}
+            payload["waiting"] = [{"n": w.game_id, "game": w.game, "title": w.title,
+                                   "layout": w.layout}
                                   for w in self.waiting]
         if table is not None:
             state, game, names = table.state, table.game, table.names
@@ -762,7 +764,7 @@ def _names(table: Table) -> dict[str, str]:
     return {table.names[s]: name for s, name in table.players.items()}
 
 
-def _move(game: Game, state: Any, action: int, names: tuple[str, ...]) -> dict[str, Any]:
+def _move(game: Game, state: GameState, action: int, names: tuple[str, ...]) -> dict[str, Any]:
     """A legal move as a phone shows it: in words, in the notation, and on the board
     picture (the holes its marble passes, where it lands, the marbles it knocks home)."""
     path: list[str] = []

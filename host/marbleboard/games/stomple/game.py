@@ -8,7 +8,6 @@ holes and lights :mod:`.marbles` gives.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import Chance, Game
@@ -27,8 +26,8 @@ class Stomple(Game):
     players = (2, 3, 4, 5, 6)
     options_type = Options
     chances = (LAYOUT, DRAW)
-    notation: ClassVar[ModuleType] = notation
-    played_in_rounds: ClassVar[bool] = True  # the bench measures its rounds a second
+    notation = notation
+    rounds_target: ClassVar[int] = 200  # random rounds a second the bench asks for
     marbles = StompleMarbles()
 
     def new_state(self, options: Any = None) -> State:
@@ -46,9 +45,6 @@ class Stomple(Game):
         legal = state.legal_actions()
         return OUT if legal == [OUT] else None
 
-    def forced_text(self, state: Any, action: int) -> str:
-        return "cannot stomp and is out for the round"
-
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         return notation.outcome_text(chance.kind, chance.check(outcome))
 
@@ -58,10 +54,6 @@ class Stomple(Game):
     def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
         return words.outcome_words(state.chance_due().kind)
 
-    def position_text(self, state: Any, seen_by: int | None = None,
-                      hide_all: bool = False) -> str:
-        return notation.position_text(state)  # nothing is hidden once dealt
-
     def public(self, state: Any) -> dict[str, Any]:
         return {"round": state.round, "points_to_win": state.opts.points_to_win,
                 "round_points": state.round_points(),
@@ -69,6 +61,9 @@ class Stomple(Game):
                     "score": state.scores[s],
                     "stomper": COLOURS[state.stompers[s]] if state.stompers[s] >= 0 else None,
                     "out": state.at[s] == GONE} for s in state.opts.seats}}
+
+    def rounds_played(self, state: Any) -> int:
+        return len(state.rounds)  # the rounds of the match
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -20,9 +20,9 @@ the round has its turn lamp dimmed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Target
+from ..base import MarbleRules, Target
 from .grid import BONUS, COLOURS, EMPTY, HOLES, NEIGHBOURS, hole_name
 from .options import SEAT_NAMES, Options
 from .state import GONE, OUT, State
@@ -46,9 +46,9 @@ def grid_hole(hole_id: str) -> int:
         raise ValueError(f"Stomple has no hole {hole_id!r}") from None
 
 
-class StompleMarbles:
+class StompleMarbles(MarbleRules):
     layout = "stomple"
-    palette: Mapping[str, str] = PALETTE
+    palette: ClassVar[Mapping[str, str]] = PALETTE
 
     # The moments docs/lights.md draws for Stomple: player 1, with the yellow
     # Stomper in d4, to play among three.
@@ -62,12 +62,6 @@ class StompleMarbles:
         "won": "3 RYGB*PW/GYRB.WP/BRW..GY/*PG.YR*/WBY.RPG/GRPB*YW/YBRG*PB "
                "Yd4,Rx,Gx over 47,0,0 1 1 12",
     }
-
-    def layout_for(self, options: Options) -> str:
-        return self.layout
-
-    def fit(self, data: dict[str, Any], layout: str) -> dict[str, Any]:
-        return data  # one board, for every player count
 
     def holes(self, options: Options) -> frozenset[str]:
         return frozenset(HOLE_IDS)
@@ -93,16 +87,10 @@ class StompleMarbles:
         colour = state.stompers[seat]
         return COLOURS[colour] if colour >= 0 else None
 
-    def pool(self, state: State, seat: int) -> tuple[str, ...]:
-        return ()  # a stomped marble leaves the game: nothing waits beside the board
-
     def goal(self, state: State, seat: int) -> tuple[str, ...]:
         """Where the round's last Stomper stands: it pulses when the game is won."""
         here = state.at[seat]
         return (hole_id(here),) if here >= 0 else ()
-
-    def mover(self, state: State, action: int) -> int:
-        return state.current
 
     def path(self, state: State, action: int) -> list[str]:
         """The Stomper's way: from its hole (if it stands in one) to the marble it
@@ -110,9 +98,6 @@ class StompleMarbles:
         here = state.at[state.current]
         start = [hole_id(here)] if here >= 0 else []
         return start if action == OUT else [*start, hole_id(action)]
-
-    def knocked(self, state: State, action: int) -> list[tuple[str, int]]:
-        return []  # a stomped marble is nobody's: it falls into the tray
 
     def lamps(self, state: State) -> dict[str, tuple[int, str]]:
         return {f"turn.{SEAT_NAMES[s]}": (s, "dim") for s in state.opts.seats

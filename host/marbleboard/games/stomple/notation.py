@@ -148,8 +148,8 @@ def _turn_text(state: State) -> str:
     return text + "~" + LETTERS[state.chain] if state.chain >= 0 else text
 
 
-def position_text(state: State) -> str:
-    """The position in one line (nothing in Stomple is hidden)."""
+def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+    """The position in one line, the same for every seat: nothing in Stomple is hidden."""
     fields = [str(state.opts.players), grid_text(state.grid),
               ",".join(_stomper_text(state, s) for s in state.opts.seats),
               _turn_text(state), ",".join(str(p) for p in state.scores), str(state.round),

@@ -4,8 +4,7 @@ that the table, the screens, the bots and the records use."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import Chance, Game, RuleError
 from . import notation, words
@@ -24,7 +23,7 @@ class WaHoo(Game):
     players = (2, 3, 4, 5, 6)
     options_type = Options
     chances = (ROLL,)
-    notation: ClassVar[ModuleType] = notation
+    notation = notation
 
     def __init__(self) -> None:
         self.marbles = WahooMarbles()
@@ -44,10 +43,6 @@ class WaHoo(Game):
             return chance.check((int(text) - 1,))
         except ValueError as e:
             raise RuleError(f"not a roll of the die: {text!r}") from e
-
-    def position_text(self, state: Any, seen_by: int | None = None,
-                      hide_all: bool = False) -> str:
-        return notation.position_text(state)  # nothing is hidden
 
     def public(self, state: Any) -> dict[str, Any]:
         track, centre = state.track, state.g.centre
@@ -76,9 +71,6 @@ class WaHoo(Game):
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
         return PASS if legal == [PASS] else None
-
-    def forced_text(self, state: Any, action: int) -> str:
-        return f"cannot move with a {state.roll} and passes"
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import SeatMarbles, Target
+from ..base import MarbleRules
 from .actions import OUT, PASS
 from .geometry import BOARDS, ROW, START, geometry
 from .options import Options
@@ -29,7 +29,7 @@ PIPS: dict[int, tuple[int, ...]] = {
     6: (1, 2, 3, 5, 6, 7)}
 
 
-class WahooMarbles(SeatMarbles):
+class WahooMarbles(MarbleRules):
     layout = "wahoo"  # the four-colour board; ``layout_for`` names the board of a game
 
     def layout_for(self, options: Options) -> str:
@@ -65,12 +65,8 @@ class WahooMarbles(SeatMarbles):
     def pool(self, state: Any, seat: int) -> tuple[str, ...]:
         return tuple(state.g.start_ids(seat))
 
-    def target(self, state: Any) -> Target:
-        holes = frozenset(self.hole(state, p) for p in state.pos if p != START)
-        pools = tuple((self.pool(state, s),
-                       sum(1 for m in range(ROW * s, ROW * s + ROW) if state.pos[m] == START))
-                      for s in state.opts.seats)
-        return Target(holes, pools)
+    def waiting(self, state: Any, seat: int) -> int:
+        return sum(1 for m in range(ROW * seat, ROW * seat + ROW) if state.pos[m] == START)
 
     def marbles(self, state: Any) -> dict[str, int]:
         return {self.hole(state, p): m // ROW for m, p in enumerate(state.pos) if p != START}

@@ -115,8 +115,8 @@ def _turn_text(state: State) -> str:
     return LETTERS[state.current]
 
 
-def position_text(state: State) -> str:
-    """The position in one line (nothing in Wa-Hoo is hidden)."""
+def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+    """The position in one line, the same for every seat: nothing in Wa-Hoo is hidden."""
     marbles = []
     for seat in range(state.colours):
         if seat not in state.opts.seats:

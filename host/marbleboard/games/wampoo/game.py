@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import Chance, Game, RuleError, View
 from ..cards import RANK, card_name, cards_text, parse_cards, rank_name
@@ -25,7 +24,7 @@ class Wampoo(Game):
     players = (2, 3, 4)
     options_type = Options
     chances = (SHUFFLE,)
-    notation: ClassVar[ModuleType] = notation
+    notation = notation
 
     def __init__(self) -> None:
         self.marbles = WampooMarbles()
@@ -36,12 +35,13 @@ class Wampoo(Game):
     def seat_choices(self, options: Any) -> tuple[int, ...]:
         return tuple(range(len(SEAT_NAMES)))  # "the colour of his choosing"
 
+    def sitting_out(self, state: Any) -> frozenset[int]:
+        """The seats that threw their hand away this round."""
+        return frozenset(s for s in state.opts.seats if state.forfeited >> s & 1)
+
     def forced(self, state: Any) -> int | None:
         legal = state.legal_actions()
         return FOLD if legal == [FOLD] else None
-
-    def forced_text(self, state: Any, action: int) -> str:
-        return "cannot play and throws the hand away"
 
     def action_words(self, state: Any, action: int) -> list[Any]:
         return words.action_words(state, action)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import SeatMarbles, Target
+from ..base import MarbleRules
 from .actions import MOVE, OUT, SWAP
 from .options import SEAT_NAMES
 from .state import START, State
@@ -17,7 +17,7 @@ from .state import START, State
 ROW = 4
 
 
-class WampooMarbles(SeatMarbles):
+class WampooMarbles(MarbleRules):
     layout = "wampoo"
     # The moments docs/lights.md draws.
     examples: ClassVar[dict[str, str]] = {
@@ -31,12 +31,6 @@ class WampooMarbles(SeatMarbles):
                    "+0 B - 20",
         "won": "4 R1,R2,R3,R4/15,BS,BS,BS/Y1,Y2,Y3,Y4/60,GS,GS,GS -/-/-/- over G - +0 - RY 400",
     }
-
-    def layout_for(self, options: Any) -> str:
-        return self.layout
-
-    def fit(self, data: dict[str, Any], layout: str) -> dict[str, Any]:
-        return data  # one board for every player count
 
     def hole(self, state: State, position: int) -> str:
         """The board hole of an engine position on the track or in HOME."""
@@ -59,12 +53,8 @@ class WampooMarbles(SeatMarbles):
         name = SEAT_NAMES[seat]
         return tuple(f"home.{name}.{k}" for k in range(1, ROW + 1))
 
-    def target(self, state: Any) -> Target:
-        holes = frozenset(self.hole(state, p) for p in state.pos if p != START)
-        pools = tuple((self.pool(state, s),
-                       sum(1 for m in range(4 * s, 4 * s + 4) if state.pos[m] == START))
-                      for s in state.opts.seats)
-        return Target(holes, pools)
+    def waiting(self, state: Any, seat: int) -> int:
+        return sum(1 for m in range(ROW * seat, ROW * seat + ROW) if state.pos[m] == START)
 
     def marbles(self, state: Any) -> dict[str, int]:
         return {self.hole(state, p): m >> 2 for m, p in enumerate(state.pos) if p != START}
@@ -82,9 +72,6 @@ class WampooMarbles(SeatMarbles):
 
     def knocked(self, state: Any, action: int) -> list[tuple[str, int]]:
         return [(self.hole(state, state.pos[v]), v >> 2) for v in state.knocked_by(action)]
-
-    def lamps(self, state: Any) -> dict[str, tuple[int, str]]:
-        return {}
 
 
 def positions_passed(state: State, action: int) -> list[int]:

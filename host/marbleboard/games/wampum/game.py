@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import Chance, Game, View
@@ -41,7 +40,7 @@ class Wampum(Game):
     players = (2, 3, 4, 5)
     options_type = Options
     chances = (SHUFFLE,)
-    notation: ClassVar[ModuleType] = notation
+    notation = notation
     games_target: ClassVar[int] = 200  # random full games a second the bench asks for
 
     def new_state(self, options: Any = None) -> State:
@@ -58,9 +57,6 @@ class Wampum(Game):
         off can go to, the only kind left to throw away, the bid of a hand used up."""
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else None
-
-    def forced_text(self, state: Any, action: int) -> str:
-        return f"has one thing to do and does it: {self.action_text(state, action)}"
 
     def action_group(self, state: Any, action: int) -> str | None:
         """The card a step of a bid or a throw-away takes from the hand."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import Chance, Game, View
@@ -14,7 +13,7 @@ from ..cards import card_name
 from . import notation, words
 from .evaluate import evaluate
 from .options import SEAT_NAMES, Options
-from .state import PLACE, SHUFFLE, State, cards_of
+from .state import SHUFFLE, State, cards_of
 
 
 def _names(bits: int) -> list[str]:
@@ -28,8 +27,7 @@ class WumpRummy(Game):
     players = (2, 3, 4)
     options_type = Options
     chances = (SHUFFLE,)
-    notation: ClassVar[ModuleType] = notation
-    played_in_rounds: ClassVar[bool] = True  # the bench measures its games a second
+    notation = notation
     rounds_target: ClassVar[int] = 500  # single games (a match's rounds) a second
 
     def new_state(self, options: Any = None) -> State:
@@ -49,12 +47,6 @@ class WumpRummy(Game):
             return None
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else None
-
-    def forced_text(self, state: Any, action: int) -> str:
-        card, target = action >> 6, action & 63
-        if target == PLACE:
-            return f"can take nothing and puts {card_name(card)} in the centre"
-        return f"has one card to take: {card_name(target)}, with {card_name(card)}"
 
     def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
         return notation.outcome_text(chance.check(outcome))
@@ -109,6 +101,9 @@ class WumpRummy(Game):
                     found.append(state.clone())
                 state.apply(rng.choice(state.legal_actions()))
         return found
+
+    def rounds_played(self, state: Any) -> int:
+        return len(state.rounds)  # the single games of the match
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)

@@ -21,6 +21,12 @@ function t(key, ...args) {
   });
 }
 
+// A game's title in the page's language where its words give one (<game>.title).
+function titleOf(game, title) {
+  const key = `${game}.title`;
+  return WORDS[LANG][key] || WORDS.en[key] || title;
+}
+
 function say(phrase) {
   if (typeof phrase === "string") return t(phrase);
   const [key, args] = phrase;

@@ -39,7 +39,7 @@ function lobby(payload) {
   const setup = payload.setup;
   const kinds = ["", "human", "bot:greedy", "bot:search", "bot:random"];
   const games = Object.fromEntries(payload.games.map((g) => [g.name, g]));
-  const game = el("select", { id: "game" }, ...payload.games.map((g) => el("option", { value: g.name }, g.title)));
+  const game = el("select", { id: "game" }, ...payload.games.map((g) => el("option", { value: g.name }, titleOf(g.name, g.title))));
   game.value = setup && games[setup.game] ? setup.game : payload.games[0].name;
   const players = el("select", { id: "players" });
   const seatBox = el("div", { id: "seat-kinds" });
@@ -114,8 +114,8 @@ function lobby(payload) {
   } } }, t("start"));
   // Games saved on another board wait for it: said, so nobody thinks them lost.
   const waiting = (payload.waiting || []).map((w) => el("p", { class: "waiting" },
-    w.layout ? t("waitingOther", { title: w.title, n: w.n, layout: w.layout })
-             : t("waitingPlaces", { title: w.title, n: w.n })));
+    w.layout ? t("waitingOther", { title: titleOf(w.game, w.title), n: w.n, layout: w.layout })
+             : t("waitingPlaces", { title: titleOf(w.game, w.title), n: w.n })));
   box.replaceChildren(el("h2", {}, t("lobby")), ...waiting, el("label", {}, `${t("game")} `, game), el("br"),
                       el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
                       el("h2", {}, t("rules")), ruleBox, start, error);
@@ -180,7 +180,7 @@ function over(payload) {
     el("h2", {}, t("gameOver")),
     // Who won, by name, or a draw: the service says it as the log does.
     el("p", { class: payload.winners.length ? "winner" : "winner draw", id: "winner" }, say(payload.result)),
-    el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: payload.title,
+    el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: titleOf(payload.game, payload.title),
       players: (payload.seats || []).map((s) => nameOf(payload, s.seat)).join(", ") })),
   ];
   if (token) {
@@ -189,7 +189,8 @@ function over(payload) {
                el("p", { class: "error", id: "control-error" }));
   }
   const check = el("div", { id: "shuffle-check" });
-  parts.push(el("h2", {}, t("shuffleCheck")), check);
+  const chancy = ((payload.record || {}).chances || []).length > 0;
+  parts.push(el("h2", {}, t(chancy ? "shuffleCheck" : "gameRecord")), check);
   box.replaceChildren(...parts);
   shuffleCheck(payload.record, check);
 }
@@ -205,15 +206,24 @@ async function shuffleCheck(record, target) {
   const all = good === chances.length;
   const items = chances.map((c, i) => el("li", {},
     el("span", { class: results[i] ? "ok" : "bad" }, results[i] ? "✓ " : "✗ "),
-    `${t(`chance.${c.kind}`)} ${i + 1}: ${c.commitment.slice(0, 16)}… — ${c.outcome}`));
+    `${chanceWord(record.game, c.kind)} ${i + 1}: ${c.commitment.slice(0, 16)}… — ${c.outcome}`));
   const file = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
   const link = el("a", { id: "download", download: `marbleboard-${record.game}.json`, href: URL.createObjectURL(file) },
                   t("downloadRecord"));
+  // A game without chance has nothing to check but its moves, which verify replays.
+  const verdict = !chances.length ? t("noChance")
+    : all ? t("checkOk", { n: chances.length }) : t("checkBad", { bad: chances.length - good, n: chances.length });
   target.replaceChildren(
-    el("p", { class: `verdict ${all ? "ok" : "bad"}`, id: "verdict" },
-       all ? t("checkOk", { n: chances.length }) : t("checkBad", { bad: chances.length - good, n: chances.length })),
+    el("p", { class: `verdict ${all ? "ok" : "bad"}`, id: "verdict" }, verdict),
     el("p", {}, link, " ", el("span", { class: "check-how" }, t("verifyHow"))),
     el("ul", { class: "check" }, ...items));
+}
+
+// A chance kind in words: the game's own (<game>.chance.<kind>: Stomple's layout),
+// else the shared ones for a deck and a roll.
+function chanceWord(game, kind) {
+  const own = `${game}.chance.${kind}`;
+  return WORDS.en[own] ? t(own) : t(`chance.${kind}`);
 }
 
 async function sha256Hex(text) {

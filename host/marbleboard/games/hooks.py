@@ -1,0 +1,131 @@
+"""What a game may add to the required :class:`~.base.Game`: how the screens and
+the log say its moves and facts, and what the benchmarks measure. Each member
+has a default that works for any game, so a new game starts with none of these
+and adds them as its screens and bench want them (docs/games.md has the table).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .chance import Chance, RuleError
+
+if TYPE_CHECKING:
+    from .gamestate import GameState
+
+
+class GameDisplay(ABC):
+    """How people are told a game: moves, holes, chance and facts in words (the
+    screens say them in their own language, ``words.json``), what a phone picks
+    before a move, what a seat's phone alone sees."""
+
+    @abstractmethod
+    def action_text(self, state: Any, action: int) -> str:
+        """Given by :class:`~.base.Game` (its notation)."""
+
+    def action_words(self, state: Any, action: int) -> list[Any]:
+        """The move in words, as a phrase the screens say in their own language
+        (words.py): a game gives its moves words in its ``words.json``. By
+        default, the notation."""
+        return ["move", {"text": self.action_text(state, action)}]
+
+    def public_words(self, state: Any, action: int) -> list[Any]:
+        """The move in words as every screen may be told it (the table's log): the
+        same as ``action_words`` unless the move puts a card face down (Wampum's
+        bids), whose kind only its player may see."""
+        return self.action_words(state, action)
+
+    def hole_words(self, options: Any, hole: str) -> list[Any]:
+        """A board hole (its id, ``track.12``) as a phrase people understand ("12",
+        "red's start"), for log lines and screens. By default, the id."""
+        return ["move", {"text": hole}]
+
+    def action_group(self, state: Any, action: int) -> str | None:
+        """What a player picks before the move on a phone: the card played (``"7"``),
+        or None where there is nothing to pick (a die game, a placement)."""
+        return None
+
+    def chance_seat(self, state: Any) -> int | None:
+        """The seat a due chance outcome is drawn for (who rolls the die), or None
+        (a shuffle belongs to nobody)."""
+        return None
+
+    def outcome_text(self, chance: Chance, outcome: Sequence[int]) -> str:
+        """A chance outcome in the record: its numbers, by default."""
+        return " ".join(str(v) for v in outcome)
+
+    def parse_outcome(self, chance: Chance, text: str) -> tuple[int, ...]:
+        try:
+            return chance.check([int(v) for v in text.split()])
+        except ValueError as e:
+            raise RuleError(f"not a {chance.kind}: {text!r}") from e
+
+    def outcome_words(self, state: Any, outcome: Sequence[int]) -> list[Any]:
+        """A chance outcome due in ``state`` as a phrase for the log ("rolls a 6"),
+        said after the name of ``chance_seat`` when there is one. By default its
+        text."""
+        return ["move", {"text": self.outcome_text(state.chance_due(), outcome)}]
+
+    def private(self, state: Any, seat: int) -> dict[str, Any]:
+        """What a seat's phone shows that others may not see: ``hand``, its cards."""
+        return {}
+
+    def public(self, state: Any) -> dict[str, Any]:
+        """What every screen shows besides the board: facts by name (the die, the
+        scores), and under ``seats`` each seat's own (its cards, its progress)."""
+        return {}
+
+    def score_lights(self, state: Any) -> dict[int, int]:
+        """What the board lights of each seat's score when the game has no marbles
+        of its own: a small count per seat (games won in a match), one hole a point."""
+        return {}
+
+    def sitting_out(self, state: Any) -> frozenset[int]:
+        """Seats out of play for now (a hand thrown away for the round): their
+        lamps are dimmed."""
+        return frozenset()
+
+
+class GameBench(ABC):
+    """What ``make bench`` measures of a game beyond its defaults."""
+
+    @abstractmethod
+    def new_state(self, options: Any = None) -> GameState:
+        """Given by :class:`~.base.Game`."""
+
+    @abstractmethod
+    def options(self, data: dict[str, Any] | None = None) -> Any:
+        """Given by :class:`~.base.Game`."""
+
+    @property
+    @abstractmethod
+    def players(self) -> tuple[int, ...]:
+        """Given by :class:`~.base.Game`."""
+
+    games_target: ClassVar[int] = 0  # random full games a second to reach (0: none)
+    # A game played in rounds (a match of deals or layouts): random rounds a second
+    # to reach, counted by ``rounds_played``. 0: the game is not played in rounds.
+    rounds_target: ClassVar[int] = 0
+
+    def rounds_played(self, state: Any) -> int:
+        """The rounds a finished game took (for ``rounds_target``)."""
+        return 1
+
+    def busy_positions(self, count: int, seed: int = 2) -> list[Any]:
+        """mid-game positions with a seat to play"""
+        # The docstring names the positions in the benchmark's table.
+        rng = random.Random(seed)
+        found: list[Any] = []
+        while len(found) < count:
+            state = self.new_state(self.options({"players": max(self.players)}))
+            while not state.is_over() and len(found) < count:
+                if state.is_chance():
+                    state.apply_chance(state.chance_due().draw(rng))
+                    continue
+                if state.turns >= 40 and len(state.legal_actions()) > 1:
+                    found.append(state.clone())
+                state.apply(rng.choice(state.legal_actions()))
+        return found
