@@ -26,6 +26,17 @@ class GameDisplay(ABC):
     def action_text(self, state: Any, action: int) -> str:
         """Given by :class:`~.base.Game` (its notation)."""
 
+    @property
+    @abstractmethod
+    def seat_names(self) -> tuple[str, ...]:
+        """Given by :class:`~.base.Game`."""
+
+    def seat_word(self, seat: int) -> str:
+        """What a seat is called where its player gave no name, as a key of the
+        words: its name, which is a colour's word or a board place's ("Player 4").
+        A game seated at board places names them in its own words ("red")."""
+        return self.seat_names[seat]
+
     def action_words(self, state: Any, action: int) -> list[Any]:
         """The move in words, as a phrase the screens say in their own language
         (words.py): a game gives its moves words in its ``words.json``. By

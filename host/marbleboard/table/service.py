@@ -73,7 +73,7 @@ class Table:
         self.seats = seats  # seat -> "human" or "bot:NAME"
         # What the log calls each seat's player: a name given at the table, or the
         # colour's own word (a key, said in each screen's language).
-        self.players = {s: (players or {}).get(s) or self.names[s] for s in seats}
+        self.players = {s: (players or {}).get(s) or game.seat_word(s) for s in seats}
         self.bots: dict[int, Bot] = {
             s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()))
             for s, kind in seats.items() if kind.startswith("bot:")}

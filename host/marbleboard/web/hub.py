@@ -235,6 +235,7 @@ class TableHub:
                           for n, o in options.items()},
                 "colours": {str(n): [g.seat_names[s] for s in g.seat_choices(o)]
                             for n, o in options.items()},
+                "words": {name: g.seat_word(s) for s, name in enumerate(g.seat_names)},
                 "rules": g.rule_choices()})
         return offers
 

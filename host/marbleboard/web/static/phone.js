@@ -56,8 +56,9 @@ function show(p) {
 // A seat's name for people: the player's own name when the table knows it.
 function nameOf(s) {
   const name = last && last.names && last.names[s];
-  // A seat nobody named is called by its colour, which is said in the phone's language.
-  return name && name !== s ? name : t(s);
+  // A seat nobody named is called by its colour (or the game's word for it), which
+  // is said in the phone's language; a name given is itself.
+  return name && name !== s ? t(name) : t(s);
 }
 
 function cardButton(card, p, off, mine) {
