@@ -1,5 +1,7 @@
-"""The documents' examples are real: every frame in docs/protocol.md decodes."""
+"""The documents' examples are real: every frame in docs/protocol.md decodes, and
+the examples of the game interface's tutorial run."""
 
+import doctest
 import re
 
 from marblefw.protocol import decode, encode
@@ -35,3 +37,8 @@ def test_the_notation_page_examples_are_real(root):
     assert position_text(state) == example
     assert WAMPOO.view(state, 0).position in text
     assert WAMPOO.view(state, None).position.split()[2] == "?2/?1/?2/?1"
+
+
+def test_the_game_tutorial_examples_run(root):
+    result = doctest.testfile(str(root / "docs" / "games.md"), module_relative=False)
+    assert result.attempted >= 10 and not result.failed

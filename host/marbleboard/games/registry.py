@@ -10,6 +10,7 @@ game only through here.
 from __future__ import annotations
 
 from .base import Game
+from .fiveinarow.game import FIVE_IN_A_ROW
 from .stomple.game import STOMPLE
 from .wahoo.game import WAHOO
 from .wampoo.game import WAMPOO
@@ -17,7 +18,7 @@ from .wampum.game import WAMPUM
 from .wumprummy.game import WUMPRUMMY
 
 GAMES: dict[str, Game] = {game.name: game
-                          for game in (WAMPOO, WAHOO, STOMPLE, WUMPRUMMY, WAMPUM)}
+                          for game in (WAMPOO, WAHOO, STOMPLE, WUMPRUMMY, WAMPUM, FIVE_IN_A_ROW)}
 
 
 def default_layout() -> str:

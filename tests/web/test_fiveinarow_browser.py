@@ -1,0 +1,91 @@
+"""A whole game of Five in a Row in a real browser, in each language: the table
+screen starts it from the lobby on the Stomple board, a person puts every marble
+down from the phone by the move's words and a bot answers; both screens end on the
+result, and the record of a game without chance is offered without a shuffle
+check."""
+
+import pytest
+from conftest import keep, table_saw
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from marbleboard import words
+from marbleboard.web.live import LiveServer
+
+READ_S = 30  # for a phone's marble to be read, on a busy machine too
+
+
+@pytest.fixture(params=["en", "fr"])
+def played(request, tmp_path):
+    with LiveServer(tmp_path / "games.db", layout="stomple") as server:
+        yield server, request.param
+
+
+def wait_for(check, live, phone, what):
+    for _ in range(READ_S * 20):
+        if check():
+            return
+        phone.wait_for_timeout(50)
+    raise AssertionError(f"{what} not within {READ_S} s; the table: {table_saw(live.hub)}")
+
+
+def test_a_whole_game_with_a_person_and_a_bot(played, browser):
+    live, lang = played
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    table.select_option("#game", "fiveinarow")
+    # Its title in the table's language, from the game's own words.
+    expect(table.locator("#game option[value=fiveinarow]")).to_have_text(
+        words.say("fiveinarow.title", lang))
+    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
+    assert len(seats) == 2
+    person = seats[0].get_attribute("data-seat")
+    seats[0].select_option("human")
+    seats[1].select_option("bot:greedy")
+    table.fill(f"input[data-name={person}]", "Anna")
+    table.click("#start")
+    expect(table.locator("#qrs a")).to_have_count(1)
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                is_mobile=True).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    status = phone.locator("#status")
+    moves = 0
+    while True:
+        expect(status).not_to_have_attribute("data-state", "joining", timeout=10000)
+        state = status.get_attribute("data-state")
+        if state == "over":
+            break
+        move = phone.locator("[data-move]").first
+        if state == "turn" and move.count():
+            turns = live.hub.table.state.turns
+            notation = move.get_attribute("data-move")
+            # The move in words: "a marble in a1" / "une bille en a1".
+            said = move.locator(".words").inner_text()
+            assert said == words.say(["fiveinarow.put", {"hole": notation}], lang)
+            try:
+                move.click(timeout=30000)
+                phone.locator("#play").click(timeout=30000)
+            except PlaywrightTimeout:
+                raise AssertionError(f"the phone's move stayed locked; the table: "
+                                     f"{table_saw(live.hub)}") from None
+            moves += 1
+            if moves == 1:  # the log tells the person where the marble goes
+                expect(table.locator("#log")).to_contain_text(words.say(
+                    ["log.plays", {"who": "Anna", "move": ["fiveinarow.put",
+                                                           {"hole": notation}]}], lang))
+            if moves == 2:
+                keep(phone, f"fiveinarow-phone-{lang}")
+                keep(table, f"fiveinarow-table-{lang}")
+            wait_for(lambda t=turns: live.hub.table.state.turns > t, live, phone,
+                     f"the phone's move {notation} read from the marbles")
+        else:
+            phone.wait_for_timeout(100)
+    assert live.hub.table.state.is_over() and moves >= 3
+    result = live.hub.table.result_words()
+    expect(status).to_have_text(words.say(["over", [result]], lang))
+    expect(table.locator("#winner")).to_have_text(words.say(result, lang))
+    # Nothing was left to chance: the record is there to keep, and no check of
+    # decks and rolls is shown.
+    expect(table.locator("#verdict")).to_have_text(words.say("noChance", lang))
+    expect(table.locator("#download")).to_be_visible()
+    keep(table, f"fiveinarow-table-end-{lang}")
