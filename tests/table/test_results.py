@@ -1,6 +1,6 @@
 """How a game ends: won by one seat or several, or a draw with nobody winning, or
-abandoned before its end. The table, the store, the record, `verify` and the
-lights each say which.
+abandoned before its end, and where the game counts points, every seat ranked by
+them. The table, the store, the record, `verify` and the lights each say which.
 
 No game of the five can end in a draw, so here Wampum's ending is changed in
 memory to leave nobody winning: what the platform does with it is what it does
@@ -84,9 +84,9 @@ async def test_a_game_nobody_wins_ends_as_a_draw_at_the_table(drawn, tmp_path):
     table, store = await play_out(tmp_path)
     try:
         assert table.state.winners == () and table.record.result == DRAW
-        last = table.status.log[-1]
-        assert words.say(last, "en") == "Game over: a draw, nobody won"
-        assert words.say(last, "fr") == "Partie terminée : match nul, personne n'a gagné"
+        over = table.status.log[-2]  # then the scores, Wampum counting wampums
+        assert words.say(over, "en") == "Game over: a draw, nobody won"
+        assert words.say(over, "fr") == "Partie terminée : match nul, personne n'a gagné"
         # The store keeps a draw apart from an abandoned game, and gives it back.
         assert store.result(table.game_id) == DRAW
         assert store.load(table.game_id).result == DRAW
@@ -104,7 +104,7 @@ async def test_the_record_of_a_draw_says_so_and_verify_checks_it(drawn, tmp_path
     data = json.loads(table.record.dumps())
     assert data["result"] == "draw" and data["winners"] == []
     record = GameRecord.from_json(data)
-    assert verify(record) == [] and result_text(record) == "a draw"
+    assert verify(record) == [] and result_text(record).startswith("a draw (")
     data["result"] = "won"  # a record claiming a win the moves do not give
     assert verify(GameRecord.from_json(data)) == [
         "the record says the game was won, the replay that it was draw"]
@@ -164,4 +164,34 @@ def test_a_store_from_before_results_reads_its_games_as_won_or_abandoned(tmp_pat
         assert store.load(1).result == WON and store.load(2).result is None
         assert store.unfinished() == 3
     finally:
+        store.close()
+
+
+async def test_a_game_that_counts_points_ranks_every_seat_at_the_end(tmp_path):
+    seats = {0: "bot:random", 1: "bot:random", 2: "bot:random"}
+    table, store = await play_out(tmp_path, seats)
+    try:
+        state = table.state
+        wampums = {WAMPUM.seat_names[s]: state.wampums(s) for s in state.opts.seats}
+        assert table.record.scores == wampums
+        ranked = table.record.standings()
+        assert [n for _seat, n in ranked] == sorted(wampums.values(), reverse=True)
+        # The log ranks them after the result, by the players' names.
+        over, scores = table.status.log[-2:]
+        assert over[0] == "log.over"
+        said = words.say(scores, "en")
+        assert said.startswith("Scores: ") and said.count(" and ") == 1
+        for name, n in ranked:
+            who = words.say(table.players[WAMPUM.seat_names.index(name)], "en")
+            assert f"{who} {n}" in said
+        # The record keeps them, verify checks them, and the store gives them back.
+        data = json.loads(table.record.dumps())
+        assert data["scores"] == wampums and verify(GameRecord.from_json(data)) == []
+        assert store.load(table.game_id).scores == wampums
+        assert result_text(GameRecord.from_json(data)).endswith(
+            "(" + ", ".join(f"{name} {n}" for name, n in ranked) + ")")
+        data["scores"] = {**wampums, "player1": wampums["player1"] + 1}
+        assert verify(GameRecord.from_json(data))[0].startswith("the record's scores")
+    finally:
+        table.close()
         store.close()

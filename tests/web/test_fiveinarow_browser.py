@@ -76,6 +76,11 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
             if moves == 2:
                 keep(phone, f"fiveinarow-phone-{lang}")
                 keep(table, f"fiveinarow-table-{lang}")
+                # Each seat's marbles lettered by its colour's word: R and B, R and B.
+                letters = set(table.locator("#board .letter").evaluate_all(
+                    "marks => marks.map((m) => m.textContent)")) - {""}
+                assert letters == {words.say(w, lang)[0].upper()
+                                   for w in ("fiveinarow.red", "fiveinarow.blue")}, letters
             wait_for(lambda t=turns: live.hub.table.state.turns > t, live, phone,
                      f"the phone's move {notation} read from the marbles")
         else:

@@ -86,7 +86,8 @@ def test_another_boards_game_waits_while_this_board_plays(tmp_path):
         assert live.hub.table is None
         table = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
         assert table["state"] == "lobby"
-        assert table["waiting"] == [{"n": stomple_id, "title": "Stomple", "layout": "stomple"}]
+        assert table["waiting"] == [{"n": stomple_id, "game": "stomple", "title": "Stomple",
+                                     "layout": "stomple"}]
         assert "stomple" in live.hub.waiting[0].words()
         r = httpx.post(f"{live.url}/api/admin/start", json={
             "token": live.admin, "players": 2, "seats": ["human", "bot:greedy"]})

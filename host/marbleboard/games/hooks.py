@@ -94,6 +94,12 @@ class GameDisplay(ABC):
         of its own: a small count per seat (games won in a match), one hole a point."""
         return {}
 
+    def scores(self, state: Any) -> dict[int, int]:
+        """Each seat's points, where the game counts them (a match's games won, a
+        total of points): at the end the seats are ranked by them on the screens,
+        in the log and in the record. Empty: a game won or drawn, nothing more."""
+        return {}
+
     def sitting_out(self, state: Any) -> frozenset[int]:
         """Seats out of play for now (a hand thrown away for the round): their
         lamps are dimmed."""

@@ -40,6 +40,7 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)  # "<kind> N" (a chance) or a move
     winners: list[str] = field(default_factory=list)
     result: str | None = None  # WON or DRAW once the game is over
+    scores: dict[str, int] = field(default_factory=dict)  # seat -> points, at the end
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` entries (all by default), every move
@@ -77,6 +78,11 @@ class GameRecord:
     def _note_end(self, state: Any) -> None:
         self.result = result_of(state)
         self.winners = [self.game.seat_names[s] for s in state.winners] if self.result else []
+        self.scores = scores_of(self.game, state) if self.result else {}
+
+    def standings(self) -> list[tuple[str, int]]:
+        """The seats by their scores at the end, highest first (ties in seat order)."""
+        return sorted(self.scores.items(), key=lambda item: -item[1])
 
     def to_json(self, reveal: bool = True) -> dict[str, Any]:
         """While a game is on, ``reveal=False`` keeps secret outcomes and their
@@ -93,6 +99,7 @@ class GameRecord:
             "moves": self.moves,
             "winners": self.winners,
             "result": self.result,
+            **({"scores": self.scores} if self.scores else {}),
         }
 
     def dumps(self, reveal: bool = True) -> str:
@@ -124,8 +131,10 @@ class GameRecord:
         result = data.get("result", WON if winners else None)
         if result not in (WON, DRAW, None):
             raise ValueError(f"a game's result is {WON!r}, {DRAW!r} or none, not {result!r}")
+        scores = {str(k): int(v) for k, v in dict(data.get("scores", {})).items()}
         return cls(game, options, players=dict(data.get("players", {})), chances=chances,
-                   moves=list(data.get("moves", [])), winners=winners, result=result)
+                   moves=list(data.get("moves", [])), winners=winners, result=result,
+                   scores=scores)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -165,14 +174,23 @@ def verify(record: GameRecord) -> list[str]:
     elif record.result != result_of(state):
         problems.append(f"the record says the game was {record.result or 'not over'}, "
                         f"the replay that it was {result_of(state)}")
+    elif record.scores and record.scores != scores_of(record.game, state):
+        problems.append(f"the record's scores {record.scores} are not the replay's "
+                        f"{scores_of(record.game, state)}")
     return problems
+
+
+def scores_of(game: Game, state: Any) -> dict[str, int]:
+    """A state's scores by seat name (empty for a game that counts none)."""
+    return {game.seat_names[s]: n for s, n in game.scores(state).items()}
 
 
 def result_text(record: GameRecord) -> str:
     """How a finished game ended, in English for the commands: "won by red",
-    "won by red and blue", "a draw"."""
-    if record.result == DRAW:
-        return "a draw"
-    if record.result == WON:
-        return "won by " + " and ".join(record.winners)
-    return "not over"
+    "won by red and blue", "a draw", with the scores where the game counts them."""
+    if record.result is None:
+        return "not over"
+    said = "a draw" if record.result == DRAW else "won by " + " and ".join(record.winners)
+    if record.scores:
+        said += " (" + ", ".join(f"{seat} {n}" for seat, n in record.standings()) + ")"
+    return said

@@ -359,6 +359,16 @@ class Table:
             self.store.abandon(self.game_id)
             self._say(["log.abandoned", {"n": self.game_id}])
 
+    def standings(self) -> list[tuple[int, str, int]]:
+        """The seats ranked by their scores at the end: (seat, player, points)."""
+        return [(self.names.index(name), self.players.get(self.names.index(name), name), n)
+                for name, n in self.record.standings()]
+
+    def standings_words(self) -> words.Phrase:
+        """The ranking said as one list: "Emma 40, Léo 12 and Sam 3"."""
+        return listed([["log.score", {"who": who, "score": n}]
+                       for _seat, who, n in self.standings()])
+
     def result_words(self) -> words.Phrase | None:
         """How the game ended, by the players' names: "Emma won", "Emma and Léo
         won", "a draw"; None while it is on."""
@@ -436,6 +446,8 @@ class Table:
             if state.is_over():
                 self.store.finish(self.game_id, self.record)
                 self._say(["log.over", [self.result_words()]])
+                if self.record.scores:
+                    self._say(["log.scores", [self.standings_words()]])
                 break
             if state.is_chance():
                 dealt = True

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from ..games.fairness import Outcome
-from ..games.record import DRAW, WON, GameRecord
+from ..games.record import DRAW, WON, GameRecord, scores_of
 from ..games.registry import get_game
 
 SCHEMA = """
@@ -256,4 +256,6 @@ class GameStore:
             "SELECT entry FROM entries WHERE game_id = ? ORDER BY n", (game_id,))]
         record.winners = json.loads(row[3]) if row[3] else []
         record.result = row[4] if row[4] in (WON, DRAW) else None
+        if record.result is not None:
+            record.scores = scores_of(game, record.replay())
         return record

@@ -81,6 +81,8 @@ def render(table: Table, local: list[int], occupied: set[int], lit: set[int]) ->
             parts.append(Text(f"{key}: {value}"))
     if state.is_over():
         parts.append(Text(words.say(["over", [table.result_words()]]), style="bold"))
+        if table.record.scores:
+            parts.append(Text(words.say(["log.scores", [table.standings_words()]])))
     elif state.current >= 0:
         who = names[state.current]
         line = f"{who} to play"

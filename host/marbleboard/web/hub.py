@@ -662,7 +662,7 @@ class TableHub:
         occupied = self.link.occupied if self.sim is None else self.sim.physical.occupied()
         holes: dict[str, dict[str, Any]] = {}
         colours = _marble_colours(table) if table else {}
-        pieces = _pieces(table) if table else {"palette": {}, "pieces": []}
+        pieces = _pieces(table) if table else {"palette": {}, "pieces": [], "seat_words": {}}
         for h in self.board.holes:
             if h.sensor in occupied:
                 # A marble the game does not place is drawn in its row's colour.
@@ -671,6 +671,7 @@ class TableHub:
                 if h.id in pieces["pieces"]:
                     holes[h.id]["p"] = 1
         payload["palette"] = pieces["palette"]
+        payload["seat_words"] = pieces["seat_words"]
         if table is not None and table.lights is not None:
             _add_lights(self.board, table.lights, holes)
         payload["holes"] = holes
@@ -696,6 +697,8 @@ class TableHub:
                            "phones": sum(1 for c in self.clients if c.seat == s)}
                           for s, k in table.seats.items()],
                 "winners": table.record.winners, "result": table.result_words(),
+                "standings": [{"seat": names[s], "name": who, "score": n}
+                              for s, who, n in table.standings()],
                 "log": table.status.log[-12:],
                 "names": _names(table),
                 "mistakes": table.status.mistakes,
@@ -793,10 +796,14 @@ def _pieces(table: Table) -> dict[str, Any]:
     """What the board pictures need beyond seats' colours: the colours of marbles
     that are nobody's, and the holes where a playing piece (a Stomper) stands."""
     if table.game.marbles is None:
-        return {"palette": {}, "pieces": []}
+        return {"palette": {}, "pieces": [], "seat_words": {}}
     rules = table.painter.rules
+    game = table.game
     return {"palette": dict(rules.palette),
-            "pieces": sorted(rules.target(table.state).pieces)}
+            "pieces": sorted(rules.target(table.state).pieces),
+            # A marble's letter comes from its seat's word: "R" for red, not the
+            # "P" of every "Player n" place.
+            "seat_words": {name: game.seat_word(s) for s, name in enumerate(game.seat_names)}}
 
 
 def _marbles_drawn(table: Table) -> dict[str, str]:

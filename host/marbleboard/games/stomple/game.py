@@ -65,6 +65,10 @@ class Stomple(Game):
     def rounds_played(self, state: Any) -> int:
         return len(state.rounds)  # the rounds of the match
 
+    def scores(self, state: Any) -> dict[int, int]:
+        """The points scored over the rounds."""
+        return {s: state.scores[s] for s in state.opts.seats}
+
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
 

@@ -136,6 +136,10 @@ class Wampum(Game):
                             "bid": card_names(b), "traded": t}
                            for s, v, b, t in state.trades]}
 
+    def scores(self, state: Any) -> dict[int, int]:
+        """The wampums in each seat's chests."""
+        return {s: state.wampums(s) for s in state.opts.seats}
+
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
 

@@ -105,6 +105,10 @@ class WumpRummy(Game):
     def rounds_played(self, state: Any) -> int:
         return len(state.rounds)  # the single games of the match
 
+    def scores(self, state: Any) -> dict[int, int]:
+        """The games of the match each seat won."""
+        return {s: state.wins[s] for s in state.opts.seats}
+
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
 

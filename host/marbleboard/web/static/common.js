@@ -83,9 +83,11 @@ function drawBoard(target, board, onClick) {
 
 // The first letter of a colour's word marks its marbles: colour is never the only cue.
 // Where two colours' words begin alike (bleu, blanc), the words give a letter of its own.
-function letter(colour) {
+function letter(colour, board) {
   if (WORDS[LANG]["letter." + colour]) return t("letter." + colour);
-  return t(colour).slice(0, 1).toUpperCase();
+  // A seat the game calls by a word of its own is lettered by that word.
+  const word = ((board && board.seatWords) || {})[colour] || colour;
+  return t(word).slice(0, 1).toUpperCase();
 }
 
 // A marble's colour: its seat's on the board, or one of the game's own (Stomple's).
@@ -99,7 +101,7 @@ function paint(root, board, holes) {
     const [light, , marble, mark] = g.children;
     const state = holes[h.id] || {};
     marble.setAttribute("fill", state.m ? colourOf(board, state.m) : "none");
-    mark.textContent = state.m ? letter(state.m) : "";
+    mark.textContent = state.m ? letter(state.m, board) : "";
     marble.setAttribute("stroke", state.m ? (state.p ? "#000" : "#0006") : "none");
     // A playing piece (a Stomper) stands out from the marbles by a thick ring.
     marble.setAttribute("stroke-width", state.p ? board.marble / 4 : 1);

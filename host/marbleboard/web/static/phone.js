@@ -132,6 +132,7 @@ function drawPicture(p, moves, off) {
   const holes = {};
   const pieces = new Set(p.pieces || []);
   board.palette = p.palette || {};
+  board.seatWords = p.seat_words || {};
   for (const [id, s] of Object.entries(p.marbles || {})) holes[id] = { m: s, p: pieces.has(id) };
   paint(picture, board, holes);
   let overlay = picture.getElementById("overlay");
@@ -149,7 +150,7 @@ function drawPicture(p, moves, off) {
     overlay.append(svg("circle", { cx: h.x, cy: h.y, r: big, class: "big-marble" + (pieces.has(id) ? " piece" : ""),
                                    fill: colourOf(board, s) }));
     const mark = svg("text", { x: h.x, y: h.y, class: "letter", "font-size": big * 1.3 });
-    mark.textContent = letter(s);
+    mark.textContent = letter(s, board);
     overlay.append(mark);
   }
   const chosen = moves.find((m) => m.text === selected);

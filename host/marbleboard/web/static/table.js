@@ -180,6 +180,9 @@ function over(payload) {
     el("h2", {}, t("gameOver")),
     // Who won, by name, or a draw: the service says it as the log does.
     el("p", { class: payload.winners.length ? "winner" : "winner draw", id: "winner" }, say(payload.result)),
+    // Where the game counts points, every seat ranked by them.
+    ...((payload.standings || []).length ? [el("ol", { class: "standings", id: "standings" },
+      ...payload.standings.map((s) => el("li", {}, `${t(s.name)}: ${s.score}`)))] : []),
     el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: titleOf(payload.game, payload.title),
       players: (payload.seats || []).map((s) => nameOf(payload, s.seat)).join(", ") })),
   ];
@@ -302,6 +305,7 @@ function show(payload) {
   controls(payload);
   over(payload);
   board.palette = payload.palette || {};
+  board.seatWords = payload.seat_words || {};
   paint(root, board, payload.holes || {});
   const status = document.getElementById("status");
   if (payload.state === "over") status.textContent = t("over", payload.result);
