@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from marbleboard.web.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
@@ -28,6 +28,37 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def table_page(browser, live, lang):
+    """The table screen, opened with the host's link, in a language."""
+    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    return table
+
+
+def start_against_a_bot(table, game):
+    """From the lobby: two players, the first seat a person named Anna, the other
+    a greedy bot; the game starts and its QR link appears. Returns Anna's seat."""
+    table.select_option("#game", game)
+    table.select_option("#players", "2")
+    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
+    assert len(seats) == 2
+    person = seats[0].get_attribute("data-seat")
+    seats[0].select_option("human")
+    seats[1].select_option("bot:greedy")
+    table.fill(f"input[data-name={person}]", "Anna")
+    table.click("#start")
+    expect(table.locator("#qrs a")).to_have_count(1)
+    return person
+
+
+def phone_page(browser, table, lang):
+    """The person's phone, from the table's QR link, phone-sized."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                is_mobile=True).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    return phone
 
 
 def keep(page, name, docs=False):

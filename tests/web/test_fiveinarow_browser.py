@@ -5,7 +5,7 @@ result, and the record of a game without chance is offered without a shuffle
 check."""
 
 import pytest
-from conftest import keep, table_saw
+from conftest import keep, phone_page, start_against_a_bot, table_page, table_saw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -31,23 +31,12 @@ def wait_for(check, live, phone, what):
 
 def test_a_whole_game_with_a_person_and_a_bot(played, browser):
     live, lang = played
-    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
-    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
-    table.select_option("#game", "fiveinarow")
+    table = table_page(browser, live, lang)
     # Its title in the table's language, from the game's own words.
     expect(table.locator("#game option[value=fiveinarow]")).to_have_text(
         words.say("fiveinarow.title", lang))
-    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
-    assert len(seats) == 2
-    person = seats[0].get_attribute("data-seat")
-    seats[0].select_option("human")
-    seats[1].select_option("bot:greedy")
-    table.fill(f"input[data-name={person}]", "Anna")
-    table.click("#start")
-    expect(table.locator("#qrs a")).to_have_count(1)
-    phone = browser.new_context(viewport={"width": 390, "height": 844},
-                                is_mobile=True).new_page()
-    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    start_against_a_bot(table, "fiveinarow")
+    phone = phone_page(browser, table, lang)
     status = phone.locator("#status")
     moves = 0
     while True:
@@ -74,6 +63,9 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
                     ["log.plays", {"who": "Anna", "move": ["fiveinarow.put",
                                                            {"hole": notation}]}], lang))
             if moves == 2:
+                # The game's fact, its value in its words: "5 in a row to win".
+                expect(table.locator(".fact").first).to_have_text(
+                    words.say(["fiveinarow.fact.to_win", [5]], lang))
                 keep(phone, f"fiveinarow-phone-{lang}")
                 keep(table, f"fiveinarow-table-{lang}")
                 # Each seat's marbles lettered by its colour's word: R and B, R and B.

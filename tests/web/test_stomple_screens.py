@@ -5,7 +5,7 @@ The pictures draw each marble in its own colour with its letter, and the Stomper
 ringed; screenshots of both screens are kept."""
 
 import pytest
-from conftest import keep
+from conftest import keep, phone_page, start_against_a_bot, table_page
 from playwright.sync_api import expect
 
 from marbleboard import words
@@ -31,23 +31,12 @@ def wait_for(page, check, tries=300):
 
 def test_a_person_plays_stomple_on_a_phone_against_a_bot(played, browser):
     live, lang = played
-    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
-    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
-    table.select_option("#game", "stomple")
-    table.select_option("#players", "2")
-    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
-    person = seats[0].get_attribute("data-seat")
-    seats[0].select_option("human")
-    seats[1].select_option("bot:greedy")
-    table.fill(f"input[data-name={person}]", "Anna")
-    table.click("#start")
-    expect(table.locator("#qrs a")).to_have_count(1)
+    table = table_page(browser, live, lang)
+    start_against_a_bot(table, "stomple")
     hub = live.hub
     # The players set the layout out as the lights show it, and play begins.
     assert wait_for(table, lambda: hub.table is not None and not hub.table.setting_out)
-    phone = browser.new_context(viewport={"width": 390, "height": 844},
-                                is_mobile=True).new_page()
-    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    phone = phone_page(browser, table, lang)
     status = phone.locator("#status")
     played_moves = 0
     while played_moves < 4 and not hub.table.state.is_over():

@@ -5,7 +5,7 @@ the winner, the table with its shuffle check verified. Screenshots of each game'
 table and phone are kept (docs/images with UPDATE_SCREENSHOTS=1)."""
 
 import pytest
-from conftest import keep, table_saw
+from conftest import keep, phone_page, start_against_a_bot, table_page, table_saw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -27,21 +27,9 @@ def played(request, tmp_path):
 
 def test_a_whole_game_with_a_person_and_a_bot(played, browser):
     live, game, lang = played
-    table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
-    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
-    table.select_option("#game", game)
-    table.select_option("#players", "2")
-    seats = [s for s in table.locator("#seat-kinds select").all() if s.input_value()]
-    assert len(seats) == 2
-    person = seats[0].get_attribute("data-seat")
-    seats[0].select_option("human")
-    seats[1].select_option("bot:greedy")
-    table.fill(f"input[data-name={person}]", "Anna")
-    table.click("#start")
-    expect(table.locator("#qrs a")).to_have_count(1)
-    phone = browser.new_context(viewport={"width": 390, "height": 844},
-                                is_mobile=True).new_page()
-    phone.goto(table.locator("#qrs a").get_attribute("href") + f"&lang={lang}")
+    table = table_page(browser, live, lang)
+    start_against_a_bot(table, game)
+    phone = phone_page(browser, table, lang)
     status = phone.locator("#status")
     moves = 0
     while True:

@@ -3,6 +3,7 @@ that the table, the screens, the bots and the records use."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..base import Game
@@ -41,6 +42,20 @@ class FiveInARow(Game):
 
     def public(self, state: Any) -> dict[str, Any]:
         return {"to_win": state.opts.row}
+
+    def busy_positions(self, count: int, seed: int = 2) -> list[State]:
+        """positions ten to twenty marbles into a game"""
+        # (The docstring names them in the bench's table.) A game is over in about
+        # 38 random moves: the default's positions from turn 40 are nearly full grids.
+        rng = random.Random(seed)
+        found: list[State] = []
+        while len(found) < count:
+            state = self.new_state()
+            while not state.is_over() and state.turns <= 20 and len(found) < count:
+                if state.turns >= 10:
+                    found.append(state.clone())
+                state.apply(rng.choice(state.legal_actions()))
+        return found
 
 
 FIVE_IN_A_ROW = FiveInARow()
