@@ -370,8 +370,8 @@ class Table:
                        for _seat, who, n in self.standings()])
 
     def result_words(self) -> words.Phrase | None:
-        """How the game ended, by the players' names: "Emma won", "Emma and Léo
-        won", "a draw"; None while it is on."""
+        """How the game ended, by the players' names: "Emma won", "Emma and Léo won
+        together", "a draw"; None while it is on."""
         if self.record.result is None:
             return None
         if self.record.result == DRAW:
