@@ -119,9 +119,9 @@ def match(game: Game, first: str, second: str, games: int, seed: int = 11,
     """Two-player games of ``first`` against ``second``, seats swapped every game:
     how many ``first`` won, a draw counting a half. The games go in pairs that
     deal the same cards and roll the same dice, once from each seat, so that luck
-    weighs less. Games run
-    side by side on ``workers`` processes (one a core by default): each bot keeps
-    a core to itself, so a search bot's time a move buys what it would alone."""
+    weighs less. Games run side by side on ``workers`` processes (one a core by
+    default): each bot keeps a core to itself, so a search bot's time a move buys
+    what it would alone."""
     rng = random.Random(seed)
     jobs = []
     deal = 0.0

@@ -174,9 +174,8 @@ def verify(record: GameRecord) -> list[str]:
     elif record.result != result_of(state):
         problems.append(f"the record says the game was {record.result or 'not over'}, "
                         f"the replay that it was {result_of(state)}")
-    elif record.scores and record.scores != scores_of(record.game, state):
-        problems.append(f"the record's scores {record.scores} are not the replay's "
-                        f"{scores_of(record.game, state)}")
+    elif record.scores and record.scores != (replayed := scores_of(record.game, state)):
+        problems.append(f"the record's scores {record.scores} are not the replay's {replayed}")
     return problems
 
 

@@ -235,7 +235,7 @@ class TableHub:
                           for n, o in options.items()},
                 "colours": {str(n): [g.seat_names[s] for s in g.seat_choices(o)]
                             for n, o in options.items()},
-                "words": {name: g.seat_word(s) for s, name in enumerate(g.seat_names)},
+                "seat_words": _seat_words(g),
                 "rules": g.rule_choices()})
         return offers
 
@@ -792,6 +792,12 @@ def _marble_colours(table: Table) -> dict[str, str]:
             **rules.colours(table.state)}
 
 
+def _seat_words(game: Game) -> dict[str, str]:
+    """Each seat's word where its player gave no name: the lobby's and the board
+    pictures' (a marble's letter)."""
+    return {name: game.seat_word(s) for s, name in enumerate(game.seat_names)}
+
+
 def _pieces(table: Table) -> dict[str, Any]:
     """What the board pictures need beyond seats' colours: the colours of marbles
     that are nobody's, and the holes where a playing piece (a Stomper) stands."""
@@ -803,7 +809,7 @@ def _pieces(table: Table) -> dict[str, Any]:
             "pieces": sorted(rules.target(table.state).pieces),
             # A marble's letter comes from its seat's word: "R" for red, not the
             # "P" of every "Player n" place.
-            "seat_words": {name: game.seat_word(s) for s, name in enumerate(game.seat_names)}}
+            "seat_words": _seat_words(game)}
 
 
 def _marbles_drawn(table: Table) -> dict[str, str]:

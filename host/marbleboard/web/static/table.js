@@ -53,8 +53,8 @@ function lobby(payload) {
     const usual = g.seats[players.value];
     seatBox.replaceChildren(...g.colours[players.value].map((name) => el("div", { class: "seat-row" },
       el("span", { class: "dot", style: `background:${board.seats[name]}` }),
-      el("span", { class: "colour" }, t(g.words[name] || name)),
-      el("input", { "data-name": name, maxlength: 24, placeholder: t(g.words[name] || name), "aria-label": t("playerName") }),
+      el("span", { class: "colour" }, t(g.seat_words[name] || name)),
+      el("input", { "data-name": name, maxlength: 24, placeholder: t(g.seat_words[name] || name), "aria-label": t("playerName") }),
       el("select", { "data-seat": name, "aria-label": t("whoPlays"), on: { change: follow } },
         ...kinds.map((k) => el("option", { value: k }, k === "" ? t("nobody") : k === "human" ? t("human") : botWord(k)))))));
     seatBox.querySelectorAll("select").forEach((s) => {
