@@ -143,7 +143,7 @@ def test_a_seat_link_serves_a_few_phones_and_says_so_past_that(live):
         refused = await close_code(live, query)
         await open_.pop().close()
         async with asyncio.timeout(5):
-            while sum(1 for c in live.hub.clients if c.seat == 0) >= PHONES_PER_SEAT:
+            while sum(1 for c in live.hub.clients if live.hub.seat_of(c) == 0) >= PHONES_PER_SEAT:
                 await asyncio.sleep(0.02)
         async with websockets.connect(url) as again:  # one phone put away: room again
             assert json.loads(await again.recv())["seat"] == "red"
@@ -158,28 +158,28 @@ def test_a_seat_link_serves_a_few_phones_and_says_so_past_that(live):
     assert asyncio.run(phones()) == (4429, "phones")
 
 
-def test_a_new_game_lets_go_of_the_old_games_phones(live):
+def test_a_new_game_keeps_the_phones_that_play_its_places(live):
+    """A phone that opened a seat's link is in the room: the next game, on the same
+    connection, sends it that place's seat in the new game, and its link stays good."""
     start(live, seats=("human", "human"))
     token = seat_link(live, "red")
 
-    async def old_phone():
+    async def phone():
         async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws?seat=red&t={token}") as ws:
             first = json.loads(await ws.recv())
-            payloads = []
             await asyncio.to_thread(start, live, ("human", "human"))
-            with pytest.raises(websockets.ConnectionClosed):
-                async with asyncio.timeout(5):
-                    while True:
-                        payloads.append(json.loads(await ws.recv()))
-            return first, payloads, ws.close_code
+            async with asyncio.timeout(5):
+                while True:
+                    payload = json.loads(await ws.recv())
+                    if ["log.new_game", {"n": 2}] in payload["log"]:
+                        return first, payload
 
-    first, payloads, code = asyncio.run(old_phone())
-    assert code == 4401
+    first, second = asyncio.run(phone())
     assert ["log.new_game", {"n": 1}] in first["log"]
-    # Whatever came before the close was the old game's, never the new one's.
-    assert not any(line == ["log.new_game", {"n": 2}]
-                   for p in [first, *payloads] for line in p["log"])
-    assert seat_link(live, "red") != token
+    assert second["seat"] == "red" and second["room"]["me"]["place"] == "red"
+    assert seat_link(live, "red") == token
+    # The other seat's link, which no phone opened, is the new game's own.
+    assert httpx.get(f"{live.url}/api/seats/red", params={"token": token}).status_code == 200
 
 
 def test_a_big_websocket_message_closes_it_unread(live):

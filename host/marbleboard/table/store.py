@@ -44,6 +44,10 @@ CREATE TABLE IF NOT EXISTS names (
     name TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chances (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
@@ -179,6 +183,18 @@ class GameStore:
     def load_tokens(self, game_id: int) -> dict[str, str]:
         return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
                                     (game_id,)).fetchall())
+
+    def save_setting(self, key: str, value: object) -> None:
+        """Something the table keeps between games and restarts (the room's
+        phones), as JSON."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)",
+                            (key, json.dumps(value)))
+
+    def load_setting(self, key: str) -> object:
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def load_names(self, game_id: int) -> dict[str, str]:
         return dict(self.db.execute("SELECT seat, name FROM names WHERE game_id = ?",

@@ -26,8 +26,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import words
 from ..board import Board
 from ..games.registry import get_game
-from .hub import CLOSE_LINK, CLOSE_PHONES, NAME_LENGTH, SEAT_KINDS, Client, Refused, TableHub
+from .hub import CLOSE_LINK, CLOSE_PHONES, ROOM_CODE, SEAT_KINDS, Client, Refused, TableHub
 from .joincodes import CodeRefused
+from .room import NAME_LENGTH, RoomRefused
 
 STATIC = Path(__file__).with_name("static")
 Token = Annotated[str, Field(min_length=1, max_length=64)]
@@ -110,7 +111,34 @@ class ToggleRequest(StrictBody):
 
 
 class JoinRequest(StrictBody):
-    code: str = Field(min_length=1, max_length=16, description="the code beside a seat's QR")
+    code: str = Field(min_length=1, max_length=16,
+                      description="the code beside the room's QR, or beside a seat's")
+
+
+Place = Annotated[str, Field(pattern=r"^[a-z][a-z0-9]{0,11}$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH * 2)]
+
+
+class RoomJoinRequest(StrictBody):
+    room: Token = Field(description="the room's secret, from its QR code (or its short code)")
+    name: PlayerName = Field(description="the player's name")
+    place: Place | None = Field(default=None, description="a free place of the board to play")
+
+
+class MemberRequest(StrictBody):
+    token: Token
+    name: PlayerName | None = Field(default=None, description="a new name")
+    place: Place | None = Field(default=None, description="the place to play; null: watch")
+
+
+class FreeRequest(StrictBody):
+    token: Token
+    place: Place = Field(description="the place to free: its phone watches from now on")
+
+
+class Membership(BaseModel):
+    token: str = Field(description="the phone's secret in the room: kept on the phone")
+    url: str = Field(description="the phone's page")
 
 
 class JoinLink(BaseModel):
@@ -130,7 +158,8 @@ class Problem(BaseModel):
 
 
 REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
-            JoinRequest, SeatLinkRequest, DragRequest)
+            JoinRequest, SeatLinkRequest, DragRequest, RoomJoinRequest, MemberRequest,
+            FreeRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -285,6 +314,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"code": exc.code, "detail": exc.detail}, exc.status)
 
+    @app.exception_handler(RoomRefused)
+    async def room_refused(request: Request, exc: RoomRefused) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "detail": exc.detail}, exc.status)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"code": "invalid", "detail": describe_errors(exc.errors())}, 422)
@@ -295,6 +328,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
 
     @app.get("/seat/{seat}", include_in_schema=False)
     async def seat_page(seat: str) -> FileResponse:
+        return FileResponse(STATIC / "phone.html")
+
+    @app.get("/phone", include_in_schema=False)
+    async def phone_page() -> FileResponse:
         return FileResponse(STATIC / "phone.html")
 
     @app.get("/join", include_in_schema=False)
@@ -351,12 +388,41 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
 
     @app.post("/api/join", responses={404: {}, 429: {}})
     async def join(body: JoinRequest, request: Request) -> JoinLink:
-        """A seat's short code, typed on a phone: the seat's link, once."""
+        """A short code, typed on a phone: the room's (its join page, where the
+        player gives a name), or a seat's (the seat's link, once)."""
         try:
             seat, _ = hub.codes.redeem(body.code, request.client.host if request.client else "")
         except CodeRefused as e:
             raise Refused(404 if e.code == "code" else 429, e.code, e.detail) from e
+        if seat == ROOM_CODE:
+            return JoinLink(url=hub.room_link().removeprefix(hub.base_url))
         return JoinLink(url=hub.seat_link(seat).removeprefix(hub.base_url))
+
+    @app.post("/api/room/join", responses={401: {}, 409: {}})
+    async def join_room(body: RoomJoinRequest) -> Membership:
+        """A phone joins the room for the evening, with its player's name."""
+        member = hub.join_room(body.room, body.name, body.place)
+        return Membership(token=member.token, url=f"/phone?m={member.token}")
+
+    @app.post("/api/room/me", responses={401: {}, 409: {}})
+    async def change_me(body: MemberRequest) -> Outcome:
+        """A phone's new name, or the place it plays (null: it watches)."""
+        await hub.change_member(body.token, name=body.name, place=body.place,
+                                set_place="place" in body.model_fields_set)
+        return Outcome(ok=True)
+
+    @app.post("/api/room/leave", responses={401: {}})
+    async def leave_room(body: AdminRequest) -> Outcome:
+        """A phone leaves the room: its place is free, its link good no more."""
+        await hub.leave_room(body.token)
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/free")
+    async def free_place(body: FreeRequest) -> Outcome:
+        """Free a place (the table's link or the host's phone): its phone watches."""
+        hub.check_admin(body.token)
+        await hub.free_place(body.place)
+        return Outcome(ok=True)
 
     @app.get("/api/table")
     async def table_state(token: Annotated[str | None, Query(max_length=64)] = None) -> dict[
@@ -435,7 +501,8 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         return Outcome(ok=True)
 
     @app.websocket("/ws")
-    async def live(ws: WebSocket, seat: str | None = None, t: str | None = None) -> None:
+    async def live(ws: WebSocket, seat: str | None = None, t: str | None = None,
+                   m: str | None = None) -> None:
         if not public and not _is_local(ws.client.host if ws.client else None):
             await ws.close(code=1008)
             return
@@ -444,25 +511,29 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             return
         # Accepted before a refusal, so that the page can read why and say so.
         await ws.accept()
+        # A phone comes with its secret in the room (m), or with a seat's link
+        # (seat and t); a table screen with the table's link (t), or with none.
+        member: str | None = None
+        admin = False
         try:
-            who = hub.check_seat(seat, t or "") if seat is not None else None
-            admin = False
-            if seat is None and t is not None:
+            if m is not None:
+                member = hub.member_of(m[:64]).token
+            elif seat is not None:
+                member = hub.tokens[hub.check_seat(seat, t or "")]
+            elif t is not None:
                 hub.check_admin(t)
                 admin = True
         except Refused:
             await ws.close(code=CLOSE_LINK, reason="token")
             return
-        if who is not None and hub.seat_is_full(who):
+        if member is not None and hub.is_full(member):
             await ws.close(code=CLOSE_PHONES, reason="phones")
             return
 
         async def close(code: int) -> None:
             await ws.close(code=code)
 
-        client = Client(who, admin, ws.send_json, close)
-        if who is not None:
-            hub.codes.forget(who)  # the seat is claimed: its short code is good no more
+        client = Client(member, admin, ws.send_json, close)
         hub.attach(client)
         hub.changed()  # the table screen counts phones
         reading = asyncio.create_task(_read_until_closed(ws))

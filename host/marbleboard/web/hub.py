@@ -32,13 +32,14 @@ from ..table.screens import ScreenTable, table_for
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .joincodes import JoinCodes
+from .room import NAME_LENGTH, Member, Room, RoomRefused
 
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
-PHONES_PER_SEAT = 3  # a seat's link open on more phones than this is being passed round
+PHONES_PER_SEAT = 3  # a member's link open on more phones than this is being passed round
+ROOM_CODE = -1  # the room's short code, among the seats' codes
 # Websocket close codes the pages read (4000-4999 are the application's own).
 CLOSE_LINK = 4401  # the link is not (or no longer) valid
 CLOSE_PHONES = 4429  # the seat is open on too many phones already
-NAME_LENGTH = 24  # a player's name, as typed at the table
 # A screen that takes longer than this to accept one payload is let go: it is not
 # reading (a phone asleep, a stalled network, or someone who never reads), and no
 # other screen waits for it.
@@ -121,7 +122,7 @@ class Client:
     keeps only the newest one not yet sent: however slowly it reads, it holds one
     payload, and the others never wait for it."""
 
-    seat: int | None  # None: a table screen
+    member: str | None  # a phone's secret (its member of the room); None: a table screen
     admin: bool
     send: Callable[[dict[str, Any]], Awaitable[None]]
     close: Callable[[int], Awaitable[None]] | None = None  # with a close code
@@ -144,6 +145,9 @@ class TableHub:
         self.base_url = base_url
         self.other_bases: list[str] = []  # other bases people may type (marbleboard.local)
         self.codes = JoinCodes()  # short codes beside the QR codes
+        # The phones that joined for the evening, and the board places they play.
+        self.room = Room([s.name for s in board.seats])
+        self.codes.issue(ROOM_CODE, self.room.secret, lasting=True)
         self.table: Table | None = None
         self.waiting: list[Waiting] = []  # unfinished games saved on another board
         # The board never changes under a running service: what it plays is fixed.
@@ -174,6 +178,10 @@ class TableHub:
         wait in the lobby. A game saved on another board waits for it, untouched."""
         resumable = None
         self.waiting = []
+        saved = self.store.load_setting("room")
+        if isinstance(saved, dict):
+            self.room.load(saved)
+            self.codes.issue(ROOM_CODE, self.room.secret, lasting=True)
         for game_id in self.store.all_unfinished():
             record = self.store.load(game_id)
             if self._fits(record):
@@ -195,15 +203,18 @@ class TableHub:
                            {k: v for k, v in record.options.to_json().items()
                             if isinstance(v, bool)}, list(record.players), given)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
+        for s, token in self.tokens.items():
+            # A link saved with the game whose phone the room does not know (a store
+            # from before the room): the seat's link it was, so it stays good.
+            if self.room._find(token) is None:
+                place = self._place(record.game, s)
+                if place is not None:
+                    self.room.free(place)
+                    self.room.seat_link(place, given.get(record.game.seat_names[s], ""),
+                                        token=token)
         # A person's seat always has a link (a store written before links were saved
         # with the game may lack one): made now, so that a phone can join.
-        lacking = {s: secrets.token_urlsafe(16) for s, kind in seats.items()
-                   if kind == "human" and s not in self.tokens}
-        if lacking:
-            self.store.save_tokens(game_id, {record.game.seat_names[s]: t
-                                             for s, t in lacking.items()})
-            self.tokens.update(lacking)
-        self.codes.reset(self.tokens)
+        self._seat_the_room()
 
     def _fits(self, record: Any) -> bool:
         """Whether a saved game can be played on this board."""
@@ -236,6 +247,7 @@ class TableHub:
                 "colours": {str(n): [g.seat_names[s] for s in g.seat_choices(o)]
                             for n, o in options.items()},
                 "seat_words": _seat_words(g),
+                "places": self.places_of(g),  # the board's place of each seat
                 "rules": g.rule_choices()})
         return offers
 
@@ -271,10 +283,17 @@ class TableHub:
             assert self.table.game_id is not None
             self.store.abandon(self.table.game_id)  # the old game is left unfinished
         await self.close_table()
+        self.table = None
         self._moving = None
-        old_phones = self._drop_seat_clients()  # before anything of the new game is sent
         seats = {s: who[s] for s in game.seats(options)}
-        tokens = {s: secrets.token_urlsafe(16) for s, k in seats.items() if k == "human"}
+        # The seats' links of the last game that no phone opened are forgotten; the
+        # phones of the room keep their places, and play them in this game.
+        self.room.forget_unopened()
+        tokens = self._tokens_for(game, seats, given)
+        for s, token in tokens.items():
+            member = self.room.get(token)
+            if member.phone:  # the name its player typed on the phone
+                given[game.seat_names[s]] = member.name
         # The game, its links and names are saved together, before the deal: a kill
         # during the start leaves no game, or one every phone can join.
         await self._begin(game, seats, options,
@@ -284,9 +303,8 @@ class TableHub:
         self.setup = Setup(game.name, players, list(kinds), dict(rules or {}),
                            list(colours) if colours else None, given)
         self.tokens = tokens
-        self.codes.reset(self.tokens)
-        for client in old_phones:  # their links are the old game's: they are told so
-            await self._tell_closed(client, CLOSE_LINK)
+        self._seat_the_room()
+        await self._let_go_strangers()
         self.changed()
 
     def _seated(self, game: Game, options: Any, data: dict[str, Any],
@@ -308,18 +326,147 @@ class TableHub:
         except ValueError as e:
             raise Refused(422, "colours", str(e)) from e
 
-    def _drop_seat_clients(self) -> list[Client]:
-        """The phones of the game that ends: a new game's seats have new links, and
-        its hands must never reach a phone holding an old one."""
-        phones = [c for c in self.clients if c.seat is not None]
-        for client in phones:
+    # --- the room: phones and the places they play ------------------------------------
+
+    def _place(self, game: Game, seat: int) -> str | None:
+        """The board's place a game's seat is played at: the place of its name, or
+        the board's place in the same order (a card game's Player 1 sits at the
+        board's first colour)."""
+        name = game.seat_names[seat]
+        if name in self.room.places:
+            return name
+        return self.room.places[seat] if seat < len(self.room.places) else None
+
+    def places_of(self, game: Game) -> dict[str, str]:
+        """Each of a game's seats' places on this board."""
+        return {name: place for s, name in enumerate(game.seat_names)
+                if (place := self._place(game, s)) is not None}
+
+    def _tokens_for(self, game: Game, seats: dict[int, str],
+                    names: dict[str, str]) -> dict[int, str]:
+        """Each seat a person plays: the secret of the phone that claimed its
+        place, or a link of its own made for it (shown beside the seat)."""
+        tokens = {}
+        for s, kind in seats.items():
+            if kind != "human":
+                continue
+            place = self._place(game, s)
+            holder = self.room.holder(place) if place is not None else None
+            if holder is None:
+                holder = self.room.seat_link(place, names.get(game.seat_names[s], ""))
+            tokens[s] = holder.token
+        return tokens
+
+    def _seat_the_room(self) -> None:
+        """After the room changed: each seat of the game on is played by the phone
+        that holds its place now (a seat given up gets a link of its own), the
+        changed links are saved with the game, and the room is kept."""
+        table = self.table
+        if table is None:
+            self.room.forget_unopened()
+            self.tokens = {}
+        else:
+            given = {table.names[s]: n for s, n in table.players.items()
+                     if n != table.names[s]}
+            tokens = self._tokens_for(table.game, table.seats, given)
+            changed = {table.names[s]: t for s, t in tokens.items() if self.tokens.get(s) != t}
+            if changed and table.game_id is not None:
+                self.store.save_tokens(table.game_id, changed)
+            self.tokens = tokens
+        # A code for each seat's link no phone has opened; a code someone may be
+        # reading off the screen is never changed under them.
+        for s in self.codes.seats():
+            if s != ROOM_CODE and s not in self.tokens:
+                self.codes.forget(s)
+        for s, token in self.tokens.items():
+            if self.room.get(token).phone:
+                self.codes.forget(s)
+            elif self.codes.token_for(s) != token:
+                self.codes.issue(s, token)
+        self._save_room()
+
+    def _save_room(self) -> None:
+        self.store.save_setting("room", self.room.to_json())
+
+    async def _let_go_strangers(self) -> None:
+        """Phones whose secret the room no longer knows (it left, or its link was
+        made anew) are told their link is not valid."""
+        gone = [c for c in self.clients
+                if c.member is not None and self.room._find(c.member) is None]
+        for client in gone:
             self.detach(client, let_go=False)
-        return phones
+        for client in gone:
+            await self._tell_closed(client, CLOSE_LINK)
+
+    def seat_of(self, client: Client) -> int | None:
+        """The seat a phone plays in the game on, or None (it watches)."""
+        if client.member is None:
+            return None
+        return next((s for s, t in self.tokens.items() if t == client.member), None)
+
+    def member_of(self, token: str) -> Member:
+        try:
+            return self.room.get(token)
+        except RoomRefused as e:
+            raise Refused(e.status, e.code, e.detail) from e
+
+    def join_room(self, secret: str, name: str, place: str | None = None) -> Member:
+        """A phone joins the room by the secret its QR code (or short code) gave."""
+        if not self.room.is_secret(secret):
+            raise Refused(401, "room", "this is not the room's code: scan the QR code "
+                          "on the table screen again")
+        try:
+            member = self.room.join(name, place)
+        except RoomRefused as e:
+            raise Refused(e.status, e.code, e.detail) from e
+        self._seat_the_room()
+        self.changed()
+        return member
+
+    async def change_member(self, token: str, *, name: str | None = None,
+                            place: str | None = None, set_place: bool = False) -> None:
+        """A phone changes its name, or the place it plays (None: it watches)."""
+        member = self.member_of(token)
+        try:
+            if name is not None:
+                self.room.rename(member.token, name)
+            if set_place:
+                self.room.claim(member.token, place)
+        except RoomRefused as e:
+            raise Refused(e.status, e.code, e.detail) from e
+        # A new name is the player's from the next game: the game on keeps the
+        # names it was saved with.
+        self._seat_the_room()
+        await self._let_go_strangers()  # a seat's link given way to this phone
+        self.changed()
+
+    async def leave_room(self, token: str) -> None:
+        """A phone leaves the room: its secret is good no more, its place is free."""
+        member = self.member_of(token)
+        self.room.leave(member.token)
+        self._seat_the_room()
+        await self._let_go_strangers()
+        self.changed()
+
+    async def free_place(self, place: str) -> None:
+        """The host frees a place: the phone that held it watches from now on."""
+        if place not in self.room.places:
+            raise Refused(404, "place", "the board has no such place")
+        self.room.free(place)
+        self._seat_the_room()
+        await self._let_go_strangers()
+        self.changed()
 
     # --- screens come and go ------------------------------------------------------------
 
     def attach(self, client: Client) -> None:
         """A screen joins: it gets its first payload, then every change."""
+        if client.member is not None:
+            member = self.room.get(client.member)
+            opened = not member.phone
+            self.room.opened(member.token)
+            if opened:  # a seat's link became a phone of the room
+                self._seat_the_room()
         self.clients.append(client)
         client.sender = asyncio.get_running_loop().create_task(self._send_to(client))
         self._queue(client, self.payload_for(client))
@@ -329,6 +476,9 @@ class TableHub:
         ends its connection now; otherwise it is closed with a code (_tell_closed)."""
         with contextlib.suppress(ValueError):
             self.clients.remove(client)
+        if client.member is not None and not any(c.member == client.member
+                                                 for c in self.clients):
+            self.room.left_for_now(client.member)
         if let_go:
             client.gone.set()
         if client.sender is not None and client.sender is not asyncio.current_task():
@@ -368,8 +518,9 @@ class TableHub:
                 return
             self.sent += 1
 
-    def seat_is_full(self, seat: int) -> bool:
-        return sum(1 for c in self.clients if c.seat == seat) >= PHONES_PER_SEAT
+    def is_full(self, member: str) -> bool:
+        """A member's link is open on as many phones as one person may have."""
+        return sum(1 for c in self.clients if c.member == member) >= PHONES_PER_SEAT
 
     async def _begin(self, game: Game, seats: dict[int, str], options: Any,
                      players: dict[int, str] | None = None, *, resume: int | None,
@@ -394,7 +545,8 @@ class TableHub:
     async def to_lobby(self) -> None:
         """Abandon the game on (it stays unfinished in the store) or leave the one
         over: the table goes back to the lobby, which keeps the names and who
-        played each colour; the seats' links are good no more."""
+        played each colour. The room's phones stay, each with its place; the links
+        made for seats no phone opened are good no more."""
         if self.table is None:
             raise Refused(409, "no-game", "no game is being played")
         self.table.abandon()
@@ -402,10 +554,8 @@ class TableHub:
         self.table = None
         self._moving = None
         self.hand = None
-        self.tokens = {}
-        self.codes.reset({})
-        for client in self._drop_seat_clients():
-            await self._tell_closed(client, CLOSE_LINK)
+        self._seat_the_room()
+        await self._let_go_strangers()
         if self.sim is not None:  # the marbles go back to their START rows
             self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
         self.changed()
@@ -420,22 +570,17 @@ class TableHub:
 
     async def new_link(self, seat_name: str) -> None:
         """A seat's link made anew (a phone lost, or the link seen by someone
-        else): the old one is refused from now on, and its phones are told so."""
+        else): the old one is refused from now on, and its phones are told so. A
+        phone of the room playing it leaves the room."""
         table = self.table
         if table is None:
             raise Refused(409, "no-game", "no game is being played")
         seat = self.seat_names.index(seat_name) if seat_name in self.seat_names else -1
         if seat not in self.tokens:
             raise Refused(404, "seat", "that seat is not played from a phone")
-        assert table.game_id is not None
-        self.tokens[seat] = secrets.token_urlsafe(16)
-        self.store.save_tokens(table.game_id, {table.names[seat]: self.tokens[seat]})
-        self.codes.reset(self.tokens)
-        gone = [c for c in self.clients if c.seat == seat]
-        for client in gone:
-            self.detach(client, let_go=False)
-        for client in gone:
-            await self._tell_closed(client, CLOSE_LINK)
+        self.room.leave(self.tokens[seat])
+        self._seat_the_room()  # a new link for the seat, saved with the game
+        await self._let_go_strangers()
         self.changed()
 
     async def close_table(self) -> None:
@@ -448,7 +593,9 @@ class TableHub:
     # --- who is who -------------------------------------------------------------------
 
     def check_admin(self, token: str) -> None:
-        if not secrets.compare_digest(token.encode(), self.admin_token.encode()):
+        """The table's own link, or the host's phone."""
+        table = secrets.compare_digest(token.encode(), self.admin_token.encode())
+        if not table and not self.room.is_host(token):
             raise Refused(401, "token", "this link is not the table's")
 
     @property
@@ -655,6 +802,63 @@ class TableHub:
             "simulated": self.sim is not None,
         }
 
+    def member_payload(self, token: str) -> dict[str, Any]:
+        """What a phone of the room shows: its seat's, when it plays in the game
+        on, else the game as everyone sees it; and the room."""
+        seat = next((s for s, t in self.tokens.items() if t == token), None)
+        payload = self.seat_payload(seat) if seat is not None else self.watch_payload()
+        payload["room"] = self._room_for(token)
+        if self.room.is_host(token):
+            # The host's phone runs the evening as the table screen's link does.
+            table = self.table_payload(True)
+            payload["host"] = {k: table[k] for k in ("games", "setup", "waiting", "takeback",
+                                                     "put_back", "seats", "state")
+                               if k in table}
+        return payload
+
+    def watch_payload(self) -> dict[str, Any]:
+        """The game on as everyone sees it, for a phone that plays no seat in it."""
+        table = self.table
+        if table is None:
+            return {"type": "seat", "seat": None, "state": "lobby"}
+        state, game = table.state, table.game
+        public = game.public(state)
+        public.pop("seats", None)
+        return {
+            "type": "seat", "game": game.name, "title": game.title, "seat": None,
+            "state": _phase(table), "turns": state.turns,
+            "turn": table.names[state.current] if state.current >= 0 else None,
+            "public": public, "moves": [], "board_game": game.marbles is not None,
+            "marbles": _marbles_drawn(table), **_pieces(table),
+            "winners": table.record.winners, "result": table.result_words(),
+            "standings": [{"seat": table.names[s], "name": who, "score": n}
+                          for s, who, n in table.standings()],
+            "log": table.status.log[-8:], "names": _names(table),
+            "simulated": self.sim is not None,
+        }
+
+    def _room_for(self, token: str) -> dict[str, Any]:
+        """The room as a phone sees it: itself, every phone, and the places."""
+        me = self.room.get(token)
+        return {"me": {"name": me.name, "place": me.place, "host": self.room.is_host(token)},
+                **self._room_public()}
+
+    def _room_public(self) -> dict[str, Any]:
+        """The room as the table screen shows it: who has joined, and where."""
+        online = {c.member for c in self.clients if c.member is not None}
+        host = self.room.host
+        holders = {p: self.room.holder(p) for p in self.room.places}
+        return {
+            "phones": [{"name": m.name, "place": m.place, "online": m.token in online,
+                        "host": m is host} for m in self.room.phones()],
+            "places": [{"place": p, "taken": h is not None and h.phone,
+                        "by": h.name if h is not None and h.phone else None}
+                       for p, h in holders.items()],
+        }
+
+    def room_link(self) -> str:
+        return f"{self.base_url}/join?r={self.room.secret}"
+
     def table_payload(self, admin: bool) -> dict[str, Any]:
         table = self.table
         payload: dict[str, Any] = {"type": "table", "state": _phase(table),
@@ -675,6 +879,11 @@ class TableHub:
         if table is not None and table.lights is not None:
             _add_lights(self.board, table.lights, holes)
         payload["holes"] = holes
+        # The room's QR code and short code are for everyone in the room to see:
+        # they let a phone join and claim a free place, nothing more.
+        payload["room"] = {"url": self.room_link(), "qr": _qr_svg(self.room_link()),
+                           "code": self.codes.code_for(ROOM_CODE),
+                           "join": [self.base_url, *self.other_bases], **self._room_public()}
         if admin:
             payload["games"] = self.lobby()
             payload["setup"] = self.setup.to_json() if self.setup else None
@@ -694,7 +903,7 @@ class TableHub:
                 "turn": names[state.current] if state.current >= 0 else None,
                 "public": public,
                 "seats": [{"seat": names[s], "kind": k, **per_seat.get(names[s], {}),
-                           "phones": sum(1 for c in self.clients if c.seat == s)}
+                           "phones": sum(1 for c in self.clients if self.seat_of(c) == s)}
                           for s, k in table.seats.items()],
                 "winners": table.record.winners, "result": table.result_words(),
                 "standings": [{"seat": names[s], "name": who, "score": n}
@@ -713,10 +922,13 @@ class TableHub:
                 payload["takeback"] = table.can_take_back()
                 payload["put_back"] = self._put_back(table)
             if admin:
+                # Each seat a person plays, and whether a phone of the room plays
+                # it; one no phone has opened shows its own QR code to scan.
                 payload["links"] = {names[s]: {"url": self.seat_link(s),
                                                "qr": _qr_svg(self.seat_link(s)),
-                                               "code": self.codes.code_for(s)}
-                                    for s in self.tokens}
+                                               "code": self.codes.code_for(s),
+                                               "phone": self.room.get(t).phone}
+                                    for s, t in self.tokens.items()}
                 payload["join"] = [self.base_url, *self.other_bases]  # where codes are typed
         return payload
 
@@ -734,8 +946,8 @@ class TableHub:
         return {"lift": said(extra), "place": said(missing)}
 
     def payload_for(self, client: Client) -> dict[str, Any]:
-        if client.seat is not None:
-            return self.seat_payload(client.seat)
+        if client.member is not None:
+            return self.member_payload(client.member)
         return self.table_payload(client.admin)
 
     def changed(self) -> None:
@@ -749,9 +961,9 @@ class TableHub:
     def _broadcast(self) -> None:
         """Hand each screen its newest payload; nothing here waits for any of them."""
         self._pending = False
-        payloads: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        payloads: dict[tuple[str | None, bool], dict[str, Any]] = {}
         for client in self.clients:
-            key = (client.seat, client.admin)
+            key = (client.member, client.admin)
             if key not in payloads:  # several screens of one kind share one payload
                 payloads[key] = self.payload_for(client)
             self._queue(client, payloads[key])

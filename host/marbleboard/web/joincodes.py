@@ -1,8 +1,9 @@
 """Short codes a person types to join a seat, for phones that cannot scan its QR code.
 
-Each seat with a link gets a few letters, shown beside its QR code on the table
-screen. Typed at ``/join``, a code gives the seat's link once; it is forgotten when
-it is used or when the seat's phone connects by its link.
+The room has a few letters of its own, shown beside its QR code on the table
+screen for the whole evening: typed at ``/join``, they let a phone join the room.
+Each seat's own link nobody has opened gets a code too; it gives the seat's link
+once, and is forgotten when it is used or when a phone opens the link.
 
 Guessing is bounded twice, and neither bound ever changes a code a player has
 read: a few wrong codes from one address lock that address out for a minute, and
@@ -41,6 +42,7 @@ class _Issued:
     code: str
     seat: int
     token: str
+    lasting: bool = False  # the room's: used by every phone that joins, never forgotten
 
 
 def guesser(address: str) -> str:
@@ -71,25 +73,35 @@ class JoinCodes:
         self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()  # who: count, since
         self._recent: deque[float] = deque()  # when each wrong code of the window came
 
-    def issue(self, seat: int, token: str) -> str:
-        """A fresh code for this seat's link (replacing any code it had)."""
+    def issue(self, seat: int, token: str, *, lasting: bool = False) -> str:
+        """A fresh code for this seat's link (replacing any code it had); a lasting
+        code is good until it is issued anew."""
         taken = {i.code for s, i in self._issued.items() if s != seat}
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
             if code not in taken:
                 break
-        self._issued[seat] = _Issued(code, seat, token)
+        self._issued[seat] = _Issued(code, seat, token, lasting)
         return code
 
     def reset(self, tokens: dict[int, str]) -> None:
-        """New links for the seats (a new or resumed game): a new code for each."""
-        self._issued = {}
+        """New links for the seats (a new or resumed game): a new code for each. A
+        lasting code (the room's) is kept."""
+        self._issued = {s: i for s, i in self._issued.items() if i.lasting}
         for seat, token in tokens.items():
             self.issue(seat, token)
 
     def code_for(self, seat: int) -> str | None:
         issued = self._issued.get(seat)
         return issued.code if issued else None
+
+    def seats(self) -> list[int]:
+        """The seats that have a code now."""
+        return list(self._issued)
+
+    def token_for(self, seat: int) -> str | None:
+        issued = self._issued.get(seat)
+        return issued.token if issued else None
 
     def forget(self, seat: int) -> None:
         """The seat is claimed: its code is good no more."""
@@ -118,7 +130,8 @@ class JoinCodes:
         for issued in list(self._issued.values()):
             # Each comparison in constant time: how long it takes says nothing of a code.
             if secrets.compare_digest(wanted, issued.code.encode()):
-                self.forget(issued.seat)
+                if not issued.lasting:
+                    self.forget(issued.seat)
                 self._wrong.pop(who, None)
                 return issued.seat, issued.token
         self._wrong[who] = (count + 1, since if count else now)
