@@ -27,7 +27,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                                          port=args.port, url=args.url,
                                          mdns=not args.no_mdns,
                                          trusted_proxy=args.trusted_proxy,
-                                         fresh_store=args.fresh_store)))
+                                         fresh_store=args.fresh_store,
+                                         bot_pace_s=args.bot_pace)))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

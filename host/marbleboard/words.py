@@ -11,10 +11,16 @@ service sends phrases, and each page says them in its own language, so one table
 can have a French phone and an English one. ``{0}`` and ``{name}`` in a text are
 filled from the arguments; an argument that is itself a phrase is said first.
 
+A text that counts has a form for each plural category, keys ``<key>.one`` and
+``<key>.other``: the count (the argument ``n``, or the first one) chooses, by the
+same rule as the pages' ``Intl.PluralRules`` (see :func:`plural`).
+
 >>> say("yourTurn", "fr")
 'À vous de jouer'
 >>> say(["turn", ["red"]], "en")
 'red to play'
+>>> say(["fact.games", [1]], "en"), say(["fact.games", [0]], "fr")
+('1 game won', '0 partie gagnée')
 """
 
 from __future__ import annotations
@@ -67,11 +73,30 @@ def missing() -> list[str]:
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
+def plural(lang: str, n: float) -> str:
+    """A count's plural category, as Unicode CLDR gives it (and so the browsers'
+    ``Intl.PluralRules``): in English "one" is 1 alone; in French it is any count
+    whose whole part is 0 or 1 ("0 partie", "1,5 kilo"). Both have "other" besides.
+    (CLDR's French "many", for round millions, is not a count a game reaches.)"""
+    if lang == "fr":
+        return "one" if 0 <= n < 2 else "other"
+    return "one" if n == 1 else "other"
+
+
+def _counted(words: dict[str, str], key: str, args: Any, lang: str) -> str | None:
+    """A counting text's form for the count among the arguments, if it has forms."""
+    count = args.get("n") if isinstance(args, dict) else args[0] if args else None
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return None
+    return words.get(f"{key}.{plural(lang, count)}") or words.get(f"{key}.other")
+
+
 def say(phrase: Phrase, lang: str = "en") -> str:
     """A phrase in a language (English where it has no word, the key where neither has)."""
     words = catalog()
     key, args = (phrase, []) if isinstance(phrase, str) else (phrase[0], phrase[1:] and phrase[1])
-    text = words.get(lang, {}).get(key) or words["en"].get(key) or key
+    text = (words.get(lang, {}).get(key) or _counted(words.get(lang, {}), key, args, lang)
+            or words["en"].get(key) or _counted(words["en"], key, args, "en") or key)
 
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)

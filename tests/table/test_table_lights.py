@@ -60,12 +60,15 @@ def test_a_bots_move_is_shown_from_to():
     assert lights.chases[0][2] == [BOARD.hole(f"track.{i}").led for i in range(30, 38)]
 
 
-def test_one_mistake_at_a_time():
+def test_one_mistake_at_a_time_what_to_lift_and_where_to_put_it():
     state, board = setup()
     extra = [BOARD.hole("track.40").sensor, BOARD.hole("track.41").sensor]
-    lights = compose(board, Scene(state, extra=extra, missing=[BOARD.hole("track.30").sensor]))
+    missing = [BOARD.hole("track.30").sensor, BOARD.hole("track.31").sensor]
+    lights = compose(board, Scene(state, extra=extra, missing=missing))
     assert lit(lights, BOARD.hole("track.40").led) == (MISTAKE, Effect.FAST)
+    assert lit(lights, BOARD.hole("track.30").led) == (PUT_HERE, Effect.BLINK)
     assert lit(lights, BOARD.hole("track.41").led) is None
+    assert lit(lights, BOARD.hole("track.31").led) is None
     lights = compose(board, Scene(state, missing=[BOARD.hole("track.30").sensor]))
     assert lit(lights, BOARD.hole("track.30").led) == (PUT_HERE, Effect.BLINK)
 

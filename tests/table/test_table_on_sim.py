@@ -5,6 +5,7 @@ import asyncio
 
 from conftest import Rig, pure_game, recorded_moves
 
+from marbleboard.games.record import chance_index
 from marbleboard.link.lights import Effect
 
 
@@ -115,6 +116,32 @@ async def test_a_takeback_puts_the_marbles_back_before_play_goes_on(board, tmp_p
         await asyncio.sleep(0.4)
         assert not rig.table.restoring and rig.table.status.mistakes == 0
         assert rig.store.load(rig.table.game_id).moves == before[:-1]
+
+
+async def test_a_person_takes_back_their_own_move_after_a_bot_has_answered(board, tmp_path):
+    """A takeback undoes the last move a person chose, and the bots' moves since:
+    taking back only the bot's answer would let the bot play it again at once."""
+    seats = {0: "human", 2: "bot:greedy"}
+    async with Rig(board, tmp_path, seats, players=2, takeback=True) as rig:
+        table = rig.table
+        mine = None  # where the record stood before the person's last chosen move
+        for _ in range(300):  # until a person's choice is answered by the bot, no deal between
+            if table.state.current == 0:
+                legal = table.state.legal_actions()
+                start = len(table.record.moves)
+                await rig.carry_out(legal[0])
+                mine = start if len(legal) > 1 else None
+                continue
+            await rig.carry_out(await rig.bot_move())
+            since = table.record.moves[mine:] if mine is not None else []
+            if table.state.current == 0 and len(since) >= 2 and not any(
+                    chance_index(m) is not None for m in since):
+                break
+        before = list(table.record.moves)
+        assert table.record.moves[mine:] and table.state.current == 0
+        assert await table.takeback()
+        assert table.record.moves == before[:mine]  # the person's move and the bot's
+        assert table.state.current == 0  # the person chooses again
 
 
 async def test_whose_turn_is_lit(board, tmp_path):

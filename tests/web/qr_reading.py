@@ -15,7 +15,8 @@ MARGIN = 4  # white modules around, on top of the code's own quiet zone
 
 def modules(svg: str) -> list[list[bool]]:
     """The dark modules of a segno SVG, row by row."""
-    size = int(re.search(r'width="(\d+)"', svg).group(1))
+    sized = re.search(r'width="(\d+)"', svg) or re.search(r'viewBox="0 0 (\d+)', svg)
+    size = int(sized.group(1))
     scale = float(re.search(r'scale\(([\d.]+)\)', svg).group(1)) if "scale(" in svg else 1
     n = round(size / scale)
     grid = [[False] * n for _ in range(n)]

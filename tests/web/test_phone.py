@@ -1,5 +1,5 @@
 """A seat's phone as a person sees it, on a phone-sized screen, in English and
-French: moves in words with the notation beside them, a picture of the board that
+French: moves in words (the notation beside them on asking), a picture of the board that
 shows the chosen move and plays it when its destination is tapped, the lock after a
 tap, and the connection's states in words. And the service's side of it: a card
 chosen on a phone lights nothing on the board until the player asks."""
@@ -109,7 +109,7 @@ def test_a_card_chosen_on_the_phone_lights_nothing_until_the_player_asks(live):
 def test_moves_read_as_words_and_the_picture_shows_the_chosen_one(live, browser, monkeypatch,
                                                                  lang, said, waiting):
     # A game's phrase for a move is said in the phone's language; the notation is
-    # small beside it.
+    # small beside it for a player who asked for it, and absent otherwise.
     monkeypatch.setattr(type(WAMPOO), "action_words",
                         lambda self, state, action: ["moveTo", [self.action_text(state, action)]])
     links = start(live)
@@ -119,7 +119,10 @@ def test_moves_read_as_words_and_the_picture_shows_the_chosen_one(live, browser,
     first = me["moves"][0]
     button = phone.locator(f"[data-move='{first['text']}']")
     expect(button.locator(".words")).to_have_text(said.format(first["text"]))
+    expect(button.locator(".notation")).to_have_count(0)
+    phone.check("#expert")
     expect(button.locator(".notation")).to_have_text(first["text"])
+    phone.uncheck("#expert")
     expect(phone.locator("html")).to_have_attribute("lang", lang)
     card = first["card"]
     phone.locator(f".card[data-card^='{card}']").first.click()
@@ -246,9 +249,13 @@ def test_a_phone_reconnects_with_nothing_to_tap_and_says_game_over(tmp_path, bro
         expect(phone.locator("#status")).to_have_text("À vous de jouer", timeout=15000)
         expect(phone.locator("[data-move]").first).to_be_enabled()
         phone.evaluate("show({...last, state: 'over', winners: ['red'], "
-                       "result: ['result.won', {who: 'red'}]})")
+                       "result: ['result.won', {who: 'red'}], "
+                       "host: last.host && {...last.host, state: 'over'}})")
         expect(phone.locator("#status")).to_have_text("Partie terminée : rouge a gagné")
-        expect(phone.locator("button:visible:enabled")).to_have_count(0)
+        # Nothing of the game is left to tap; this first phone is the host's, which
+        # offers the next game.
+        expect(phone.locator("main > :not(#host-top) button:visible:enabled")).to_have_count(0)
+        expect(phone.locator("#rematch")).to_have_text("Rejouer")
         expect(phone.locator(".card:visible")).to_have_count(0)  # the game's hands are done
 
 

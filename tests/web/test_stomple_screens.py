@@ -70,8 +70,12 @@ def test_a_person_plays_stomple_on_a_phone_against_a_bot(played, browser):
     letters = set(table.locator("#board text.letter").all_text_contents()) - {""}
     assert letters <= LETTERS[lang] and len(letters) >= 5
     placed = [h for h in hub.table.state.at if h >= 0]
-    rings = table.locator("#board circle.marble[stroke='#000']")
+    rings = table.locator("#board circle.marble.piece")
     expect(rings).to_have_count(len(placed))
+    # Ringed as drawn, not as a stylesheet would have it: thick and black.
+    drawn = rings.first.evaluate(
+        "(c) => [getComputedStyle(c).stroke, getComputedStyle(c).strokeWidth]")
+    assert drawn[0] == "rgb(0, 0, 0)" and float(drawn[1].removesuffix("px")) >= 3, drawn
     expect(phone.locator("#picture circle.big-marble.piece")).to_have_count(len(placed))
     keep(phone, f"stomple-phone-{lang}", docs=lang == "en")
     keep(table, f"stomple-table-{lang}", docs=lang == "en")

@@ -151,3 +151,20 @@ def test_names_are_kept_when_the_service_starts_again(tmp_path):
         assert payload["setup"]["kinds"] == ["human", "bot:greedy"]
         assert admin(live, "rematch").json()["ok"]  # the resumed game's setup again
         assert live.hub.table.players == {0: "Anna", 2: "yellow"}
+
+
+def test_a_shorter_match_is_chosen_in_the_lobby_among_the_lengths_it_offers(live):
+    offer = next(g for g in table(live)["games"] if g["name"] == "wumprummy")
+    assert offer["numbers"] == {"games_to_win": {"values": [1, 2, 3, 5], "default": 5}}
+    for bad in (4, True, 0):
+        r = admin(live, "start", game="wumprummy", players=2, seats=["human", "bot:greedy"],
+                  rules={"games_to_win": bad})
+        assert r.status_code == 422 and r.json()["code"] in ("rules", "invalid"), r.text
+    assert live.hub.table is None
+    r = admin(live, "start", game="wumprummy", players=2, seats=["human", "bot:greedy"],
+              rules={"games_to_win": 3})
+    assert r.json()["ok"]
+    assert live.hub.table.state.opts.games_to_win == 3
+    assert table(live)["setup"]["rules"] == {"games_to_win": 3}
+    assert admin(live, "rematch").json()["ok"]
+    assert live.hub.table.state.opts.games_to_win == 3

@@ -9,7 +9,7 @@ import time
 
 import httpx
 import pytest
-from conftest import keep
+from conftest import keep, start_with_seat_codes
 from playwright.sync_api import expect
 
 from marbleboard.web.live import LiveServer
@@ -139,7 +139,7 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     expect(page.locator("#rules")).to_contain_text("A 7 may end in HOME")
     page.uncheck("input[data-rule=seven_into_home]")
     keep(page, "table-lobby-names")
-    page.click("#start")
+    start_with_seat_codes(page)
     expect(page.locator("#seats")).to_contain_text("Anna")
     expect(page.locator("#seats")).to_contain_text("Bob")
     expect(page.locator("#qrs strong")).to_have_text(["Anna"])
@@ -190,7 +190,7 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     expect(page.locator("select[data-seat=yellow]")).to_have_value("bot:greedy")
     expect(page.locator("input[data-rule=seven_into_home]")).not_to_be_checked()
     assert live.hub.table is None
-    page.click("#start")  # a new game with them
+    start_with_seat_codes(page)  # a new game with them
     expect(page.locator("#controls")).to_be_visible()
     assert live.hub.table.game_id == 2 and live.hub.table.players == {0: "Anna", 2: "Bob"}
 
@@ -209,7 +209,7 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     expect(page.locator("#start")).to_have_text("Commencer la partie")
     choose_seats(page, {"red": "Anna", "yellow": "Bob"},
                  {"red": "bot:greedy", "yellow": "bot:greedy"})
-    page.click("#start")
+    page.click("#start")  # bots alone: nobody's phone to wait for
     expect(page.locator("#over")).to_be_visible(timeout=240_000)
     winner = live.hub.table.players[live.hub.table.state.winners[0]]
     expect(page.locator("#winner")).to_have_text(f"{winner} a gagné")
@@ -261,27 +261,24 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     expect(page.locator("#lobby h2").first).to_have_text("Nouvelle partie")
 
 
-def test_a_seats_link_made_anew_leaves_the_old_one_not_valid(live, browser):
-    for lang, refused in (("en", "This link is not valid: scan the QR code again"),
-                          ("fr", "Ce lien n'est pas valable : scannez à nouveau le code QR")):
-        page = table_page(browser, live, lang)
-        choose_seats(page, {"red": "Anna"}, {"red": "human", "yellow": "human"})
-        page.click("#start")
-        old = page.locator("#qrs a").first.get_attribute("href")
-        phone = browser.new_context(viewport={"width": 390, "height": 760}).new_page()
-        phone.goto(old + f"&lang={lang}")
-        expect(phone.locator("#status")).not_to_have_text(refused)
-        expect(page.locator("#seats")).to_contain_text("1")  # the phone is counted
-        page.click("[data-relink=red]")
-        expect(phone.locator("#status")).to_have_text(refused)
-        expect(page.locator("#qrs a").first).not_to_have_attribute("href", old)
-        new = page.locator("#qrs a").first.get_attribute("href")
-        phone.goto(new + f"&lang={lang}")
-        expect(phone.locator("#status")).not_to_have_text(refused)
-        phone.goto(old + f"&lang={lang}")
-        expect(phone.locator("#status")).to_have_text(refused)
-        page.click("#abandon")
-        page.click("#abandon-yes")
-        expect(page.locator("#lobby")).to_be_visible()
-        page.close()
-        phone.close()
+@pytest.mark.parametrize(("lang", "refused", "on_phone"), [
+    ("en", "This link is not valid: scan the QR code again", "on a phone"),
+    ("fr", "Ce lien n'est pas valable : scannez à nouveau le code QR", "sur un téléphone")])
+def test_a_seats_link_made_anew_leaves_the_old_one_not_valid(live, browser, lang, refused,
+                                                              on_phone):
+    page = table_page(browser, live, lang)
+    choose_seats(page, {"red": "Anna"}, {"red": "human", "yellow": "human"})
+    start_with_seat_codes(page)
+    old = page.locator("#qrs a").first.get_attribute("href")
+    phone = browser.new_context(viewport={"width": 390, "height": 760}).new_page()
+    phone.goto(old + f"&lang={lang}")
+    expect(phone.locator("#status")).not_to_have_text(refused)
+    expect(page.locator("#seats tr[data-seat=red]")).to_contain_text(on_phone)
+    page.click("[data-relink=red]")
+    expect(phone.locator("#status")).to_have_text(refused)
+    expect(page.locator("#qrs a").first).not_to_have_attribute("href", old)
+    new = page.locator("#qrs a").first.get_attribute("href")
+    phone.goto(new + f"&lang={lang}")
+    expect(phone.locator("#status")).not_to_have_text(refused)
+    phone.goto(old + f"&lang={lang}")
+    expect(phone.locator("#status")).to_have_text(refused)

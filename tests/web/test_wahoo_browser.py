@@ -2,7 +2,7 @@
 on a phone and three bots, the die on both screens, moves read from the marbles."""
 
 import pytest
-from conftest import keep
+from conftest import keep, start_with_seat_codes
 from playwright.sync_api import expect
 
 from marbleboard.web.live import LiveServer
@@ -29,7 +29,7 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
         "red", "blue", "green", "purple"]
     table.check("input[data-rule=partners]")
     keep(table, "wahoo-lobby")
-    table.click("#start")
+    start_with_seat_codes(table)
     expect(table.locator("#qrs a").first).to_be_visible()
     opts = live6.hub.table.state.opts
     assert opts.board == "wahoo6" and opts.partners and opts.players == 4

@@ -58,3 +58,36 @@ def test_every_games_rule_choices_have_names_for_the_lobby():
         for name in game.rule_choices():
             for lang in words.LANGUAGES:
                 assert catalog[lang].get(f"{game.name}.option.{name}"), (game.name, name, lang)
+
+
+def test_counts_take_the_plural_the_browsers_give_them():
+    """The pages choose a plural form with Intl.PluralRules; the service says the
+    same phrases in Python (the terminal, the records): one rule for both. Node's
+    Intl (full ICU, as in the browsers) is asked for every count a game shows."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is needed (.ci/run installs it)"
+    counts = [0, 1, 2, 3, 5, 10, 21, 100, 1.5, 0.5]
+    script = ("const counts = " + json.dumps(counts) + ";"
+              "console.log(JSON.stringify(Object.fromEntries(['en', 'fr'].map((l) => "
+              "[l, counts.map((n) => new Intl.PluralRules(l).select(n))]))))")
+    browsers = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True,
+                                         check=True).stdout)
+    assert {lang: [words.plural(lang, n) for n in counts] for lang in ("en", "fr")} == browsers
+
+
+def test_a_counted_fact_is_said_in_its_plural_form():
+    assert words.say(["fact.games", [1]], "en") == "1 game won"
+    assert words.say(["fact.games", [2]], "en") == "2 games won"
+    assert words.say(["fact.games", [0]], "en") == "0 games won"
+    assert words.say(["fact.games", [0]], "fr") == "0 partie gagnée"
+    assert words.say(["fact.games", [2]], "fr") == "2 parties gagnées"
+    assert words.say(["wampum.fact.wampums", [1]], "en") == "1 wampum"
+    # Every counting text (one with no text of its own) has its "other" form.
+    for lang, texts in words.catalog().items():
+        for key in texts:
+            if key.endswith(".one") and key[:-4] not in texts:
+                assert texts.get(key[:-4] + ".other"), f"{lang}: {key} has no other form"

@@ -166,6 +166,11 @@ class Game(GameDisplay, GameBench):
         defaults = self.options_type()
         return {k: v for k, v in defaults.to_json().items() if isinstance(v, bool)}
 
+    def rule_numbers(self) -> dict[str, list[int]]:
+        """The numbers the rules leave open (a match's length), each with the values
+        the lobby offers; the default is the options' own. None by default."""
+        return {}
+
     def forced(self, state: Any) -> int | None:
         """The action the table plays by itself, asking nobody: a turn with nothing
         to choose and nothing to move (a hand thrown away, a roll that cannot be

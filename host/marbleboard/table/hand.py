@@ -172,8 +172,10 @@ class SimulatedHand:
             self.sleep(self.pace_s / 4)
 
 
-async def carry_out_bot_moves(current: Callable[[], Table | None], hand: SimulatedHand) -> None:
-    """On the simulated board, a person carries out each bot move as it is lit."""
+async def carry_out_bot_moves(current: Callable[[], Table | None], hand: SimulatedHand,
+                              pace_s: float = 0.3) -> None:
+    """On the simulated board, a person carries out each bot move as it is lit,
+    ``pace_s`` after it was lit: long enough for the people at the table to see it."""
     while True:
         await asyncio.sleep(0.05)
         table = current()
@@ -185,7 +187,7 @@ async def carry_out_bot_moves(current: Callable[[], Table | None], hand: Simulat
             continue
         action = table.bot_action
         event = table.committed
-        await asyncio.sleep(0.3)  # a person sees the lights first
+        await asyncio.sleep(pace_s)  # a person sees the lights first
         if table.bot_action != action:
             continue
         await asyncio.to_thread(hand.perform, table.state, action)

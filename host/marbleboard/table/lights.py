@@ -96,13 +96,15 @@ class Painter:
                 lights.set(self.board.by_sensor[sensor].led, PUT_HERE, Effect.FAST)
             return lights
         if scene.extra or scene.missing:
-            # One mistake at a time: the first wrong marble, else the first gap, or
-            # a whole row of gaps where each marble has a colour of its own.
+            # One mistake at a time: the first wrong marble and the first gap
+            # together (lift this one, put it there), or a whole row of gaps where
+            # each marble has a colour of its own, once no marble is in the way.
+            colours = self.rules.colours(state)
             if scene.extra:
                 lights.set(self.board.by_sensor[scene.extra[0]].led, MISTAKE, Effect.FAST)
-            elif colours := self.rules.colours(state):
+            elif colours:
                 self._show_row(scene.missing, colours, lights)
-            else:
+            if scene.missing and not colours:
                 lights.set(self.board.by_sensor[scene.missing[0]].led, PUT_HERE, Effect.BLINK)
             return lights
         if state.current < 0:

@@ -78,6 +78,7 @@ class ScreenTable(Table):
         if self.game.marbles is not None:
             raise ValueError(f"{self.game.title} is played with marbles: use Table")
         self.score_lights = ScoreLights(self.game, self.board)
+        self._coming: int | None = None  # a bot's move, shown before it is made
 
     def _laid_out(self) -> Any:
         return None
@@ -105,11 +106,24 @@ class ScreenTable(Table):
             raise ValueError("that move is not legal here")
         await self.commit(action)
 
+    @property
+    def coming(self) -> int | None:
+        return self._coming
+
     async def _bot_move(self, position: int) -> None:
         seat = self.state.current
         action = await asyncio.to_thread(self.bots[seat].choose, self.game.view(self.state, seat))
-        await asyncio.sleep(self.quiet_s)  # long enough for the screens to follow
-        if self.position == position:  # not if a takeback came while the bot thought
+        if self.position != position:
+            return  # a takeback came while the bot thought
+        self._coming = action
+        for watcher in self.watchers:
+            watcher()
+        try:
+            # Long enough for the screens to follow, and for people to see it coming.
+            await asyncio.sleep(max(self.quiet_s, self.bot_pace_s))
+        finally:
+            self._coming = None
+        if self.position == position:  # not if a takeback came meanwhile
             await self.commit(action)
 
     async def takeback(self) -> bool:

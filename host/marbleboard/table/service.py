@@ -88,6 +88,9 @@ class Table:
         self.group: str | None = None  # what was chosen on a phone (a card)
         self.bot_action: int | None = None  # a move known before it is made: a bot's, or forced
         self.announced: int | None = None  # a person's move said before it is made
+        # How long a bot's move on the screens is shown before it is made, beyond
+        # the quiet period: people follow the game (the service's setting).
+        self.bot_pace_s = 0.0
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
         self.restoring = False  # after a takeback: no move is read until the board is put back
@@ -136,6 +139,23 @@ class Table:
             self.game_id = self.store.new_game(self.record, links, names)
             self._say(["log.new_game", {"n": self.game_id}])
         await self._advance()
+
+    async def hand_to_bot(self, seat: int, kind: str) -> None:
+        """A person's seat is played by a bot from now on (their phone has gone: a
+        player went to bed). The record and the store keep who plays it now."""
+        if self.seats.get(seat) != "human":
+            raise ValueError("only a person's seat is handed to a bot")
+        bot = make_bot(kind.split(":", 1)[1], self.game, random.Random())
+        self.seats[seat] = kind
+        self.bots[seat] = bot
+        self.record.players[self.names[seat]] = kind
+        if self.game_id is not None:
+            self.store.set_players(self.game_id, self.record.players)
+        self._say(["log.bot_plays_for", {"who": self.players.get(seat, ""),
+                                         "bot": f"bot.{kind.split(':', 1)[1]}"}])
+        if self.state.current == seat and not self.state.is_over() and self.bot_action is None:
+            self._ask_bot()
+        await self._show()
 
     def close(self) -> None:
         """Stop the timers and the bot's thinking (the store and link stay open)."""
@@ -286,11 +306,12 @@ class Table:
         await self.commit(action)
 
     async def takeback(self) -> bool:
-        """Undo the last move someone chose, when the table allows it: the record is
+        """Undo the last move a person chose, when the table allows it: the record is
         replayed to just before it and the lights guide the marbles back. What
-        followed it goes too: a die rolled after it (it is rolled again) and turns
-        played with no choice (they would only be played again); a deck dealt after
-        it cannot be undealt."""
+        followed it goes too: the bots' moves since (they play again from there), a
+        die rolled after it (it is rolled again) and turns played with no choice
+        (they would only be played again); a deck dealt after it cannot be undealt.
+        In a game of bots alone, the last move is undone."""
         point = self._undo_point()
         if point is None:
             return False
@@ -331,6 +352,7 @@ class Table:
     def _find_undo_point(self, keep: int, keep_chances: int) -> tuple[int, int] | None:
         record = self.record
         moves = record.moves
+        people = any(kind == "human" for kind in self.seats.values())
         while keep:
             n = chance_index(moves[keep - 1])
             if n is not None:
@@ -340,7 +362,11 @@ class Table:
                 continue
             keep -= 1  # the move itself
             before = record.replay(keep)
-            if self.game.forced(before) is None or self._moves_pieces_in(before, moves[keep]):
+            chosen = self.game.forced(before) is None or self._moves_pieces_in(before,
+                                                                               moves[keep])
+            # A bot's move since a person's is undone with it: otherwise the person
+            # could never take back a mistake once a bot had answered it.
+            if chosen and (self.seats.get(before.current) == "human" or not people):
                 return keep, keep_chances
         return None
 
@@ -500,6 +526,11 @@ class Table:
         self.clearing = bool(self.to_clear)
         self.restoring = self.setting_out = True
         self._say(["log.clear_board", {}] if self.clearing else ["log.set_out", {}])
+
+    @property
+    def coming(self) -> int | None:
+        """A bot's move shown before it is made: lit, and said on the table screen."""
+        return self.bot_action if self.state.current in self.bots else None
 
     def _ask_bot(self) -> None:
         self._drop_bot()

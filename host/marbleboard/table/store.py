@@ -184,6 +184,13 @@ class GameStore:
         return dict(self.db.execute("SELECT seat, token FROM tokens WHERE game_id = ?",
                                     (game_id,)).fetchall())
 
+    def set_players(self, game_id: int, players: dict[str, str]) -> None:
+        """Who plays each seat, changed during the game (a bot took a seat over)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE games SET players = ? WHERE id = ?",
+                            (json.dumps(players), game_id))
+
     def save_setting(self, key: str, value: object) -> None:
         """Something the table keeps between games and restarts (the room's
         phones), as JSON."""

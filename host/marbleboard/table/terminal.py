@@ -96,6 +96,6 @@ def render(table: Table, local: list[int], occupied: set[int], lit: set[int]) ->
                                                      for i, t in enumerate(q.texts)),
                           style="bold yellow"))
     if table.status.mistakes:
-        parts.append(Text("the board does not match a legal move: follow the red light",
-                          style="bold red"))
+        parts.append(Text("the board does not match the game yet: lift the marble under "
+                          "the red light, fill the hole under the white one", style="bold red"))
     return Group(*parts)

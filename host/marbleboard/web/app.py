@@ -71,9 +71,10 @@ class StartRequest(StrictBody):
                              description="a game the board plays (the table payload lists "
                                          "them); the first of them if left out")
     players: int = Field(ge=1, le=6)
-    rules: dict[RuleName, bool] = Field(
+    rules: dict[RuleName, bool | Annotated[int, Field(ge=0, le=1000)]] = Field(
         default_factory=dict, max_length=20,
-        description="the yes/no choices the game's rules leave open (its rule page)")
+        description="the choices the game's rules leave open (its rule page): yes/no, "
+                    "or a number of those the lobby offers")
     seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
         min_length=1, max_length=6,
         description="who plays each colour of `colours` (or each of the game's usual seats)")
@@ -131,6 +132,12 @@ class MemberRequest(StrictBody):
     place: Place | None = Field(default=None, description="the place to play; null: watch")
 
 
+class BotRequest(StrictBody):
+    token: Token
+    seat: Place = Field(description="a seat a person plays, handed to a bot")
+    kind: Literal["bot:random", "bot:greedy", "bot:search"] = "bot:greedy"
+
+
 class FreeRequest(StrictBody):
     token: Token
     place: Place = Field(description="the place to free: its phone watches from now on")
@@ -159,7 +166,7 @@ class Problem(BaseModel):
 
 REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
             JoinRequest, SeatLinkRequest, DragRequest, RoomJoinRequest, MemberRequest,
-            FreeRequest)
+            FreeRequest, BotRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -417,6 +424,13 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         await hub.leave_room(body.token)
         return Outcome(ok=True)
 
+    @app.post("/api/admin/bot")
+    async def hand_to_bot(body: BotRequest) -> Outcome:
+        """A bot plays a person's seat for the rest of the game (their phone has gone)."""
+        hub.check_admin(body.token)
+        await hub.hand_to_bot(body.seat, body.kind)
+        return Outcome(ok=True)
+
     @app.post("/api/admin/free")
     async def free_place(body: FreeRequest) -> Outcome:
         """Free a place (the table's link or the host's phone): its phone watches."""
@@ -445,10 +459,16 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
                           "this board plays") from e
         if body.players not in game.players:
             raise Refused(422, "players", f"{game.title} is not for {body.players} players")
-        unknown = set(body.rules) - set(game.rule_choices())
+        numbers = game.rule_numbers()
+        unknown = set(body.rules) - set(game.rule_choices()) - set(numbers)
         if unknown:
             raise Refused(422, "rules", f"{game.title} has no such rule: the lobby lists its "
                           f"rules")
+        for name, value in body.rules.items():
+            if (name in numbers) != (type(value) is int) or (
+                    name in numbers and value not in numbers[name]):
+                raise Refused(422, "rules", f"{game.title}'s rules take yes or no, or one of "
+                              f"the numbers the lobby offers")
         if len(body.seats) != body.players:
             raise Refused(422, "seats", f"{body.players} players need {body.players} seats")
         if body.colours is not None and len(body.colours) != body.players:

@@ -44,6 +44,12 @@ CLOSE_PHONES = 4429  # the seat is open on too many phones already
 # reading (a phone asleep, a stalled network, or someone who never reads), and no
 # other screen waits for it.
 SEND_TIMEOUT_S = 5.0
+# A bot's move is shown (lit, announced on the table screen) this long before it is
+# made: three bots playing in a row take seconds, not a blur. `serve --bot-pace`.
+BOT_PACE_S = 1.5
+# A phone gone this long (closed, out of the Wi-Fi, a flat battery) is said to be
+# away on the table screen, and the host may hand its seat to a bot.
+AWAY_S = 60.0
 
 
 @dataclass
@@ -54,7 +60,7 @@ class Setup:
     game: str
     players: int
     kinds: list[str]
-    rules: dict[str, bool]
+    rules: dict[str, bool | int]
     colours: list[str] | None
     names: dict[str, str]
 
@@ -135,7 +141,8 @@ class Client:
 class TableHub:
     def __init__(self, board: Board, link: BoardLink, store: GameStore,
                  sim: LocalPico | None = None, *, quiet_s: float = QUIET_S,
-                 admin_token: str | None = None, base_url: str = "", pace_s: float = 0.05):
+                 admin_token: str | None = None, base_url: str = "", pace_s: float = 0.05,
+                 bot_pace_s: float = BOT_PACE_S):
         self.board = board
         self.link = link
         self.store = store
@@ -154,9 +161,12 @@ class TableHub:
         self.counts = {g.name: player_counts(g, board) for g in GAMES.values()}
         self.games = [g for g in GAMES.values() if self.counts[g.name]]
         self.tokens: dict[int, str] = {}
+        self.seat_places: dict[str, str] = {}  # the game on's seats' places on the board
         self.setup: Setup | None = None  # the last game asked for
         self.clients: list[Client] = []
         self.pace_s = pace_s
+        self.bot_pace_s = bot_pace_s
+        self.away_s = AWAY_S
         self.hand: SimulatedHand | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._pending = False
@@ -201,13 +211,15 @@ class TableHub:
                           {names[s]: n for s, n in given.items()}, resume=game_id)
         self.setup = Setup(record.game.name, len(seats), list(record.players.values()),
                            {k: v for k, v in record.options.to_json().items()
-                            if isinstance(v, bool)}, list(record.players), given)
+                            if isinstance(v, bool) or k in record.game.rule_numbers()},
+                           list(record.players), given)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
+        self.seat_places = self.places_of(record.game)
         for s, token in self.tokens.items():
             # A link saved with the game whose phone the room does not know (a store
             # from before the room): the seat's link it was, so it stays good.
             if self.room._find(token) is None:
-                place = self._place(record.game, s)
+                place = self.seat_places.get(record.game.seat_names[s])
                 if place is not None:
                     self.room.free(place)
                     self.room.seat_link(place, given.get(record.game.seat_names[s], ""),
@@ -248,11 +260,17 @@ class TableHub:
                             for n, o in options.items()},
                 "seat_words": _seat_words(g),
                 "places": self.places_of(g),  # the board's place of each seat
-                "rules": g.rule_choices()})
+                "board_game": g.marbles is not None,
+                "rules": g.rule_choices(),
+                # A number the rules leave open (a match's length): its values and
+                # the rules' own.
+                "numbers": {name: {"values": values,
+                                   "default": g.options_type().to_json()[name]}
+                            for name, values in g.rule_numbers().items()}})
         return offers
 
     async def start_game(self, game_name: str, players: int, kinds: list[str],
-                         rules: dict[str, bool] | None = None,
+                         rules: dict[str, bool | int] | None = None,
                          colours: list[str] | None = None,
                          names: dict[str, str] | None = None) -> None:
         """A new game; ``kinds`` are who plays each of ``colours`` (seat names), or
@@ -289,7 +307,9 @@ class TableHub:
         # The seats' links of the last game that no phone opened are forgotten; the
         # phones of the room keep their places, and play them in this game.
         self.room.forget_unopened()
-        tokens = self._tokens_for(game, seats, given)
+        # Where each seat sits stays as it is until the game ends.
+        self.seat_places = self.places_of(game)
+        tokens = self._tokens_for(game, seats, given, self.seat_places)
         for s, token in tokens.items():
             member = self.room.get(token)
             if member.phone:  # the name its player typed on the phone
@@ -328,29 +348,29 @@ class TableHub:
 
     # --- the room: phones and the places they play ------------------------------------
 
-    def _place(self, game: Game, seat: int) -> str | None:
-        """The board's place a game's seat is played at: the place of its name, or
-        the board's place in the same order (a card game's Player 1 sits at the
-        board's first colour)."""
-        name = game.seat_names[seat]
-        if name in self.room.places:
-            return name
-        return self.room.places[seat] if seat < len(self.room.places) else None
-
     def places_of(self, game: Game) -> dict[str, str]:
-        """Each of a game's seats' places on this board."""
-        return {name: place for s, name in enumerate(game.seat_names)
-                if (place := self._place(game, s)) is not None}
+        """Each of a game's seats' places on this board. A marble game's seat sits
+        at the place of its name (or of its order); a card game, whose seats are
+        only numbered, seats its players at the places the room's phones hold
+        first, in the board's order: Player 1 and Player 2 are the first two phones."""
+        places = self.room.places
+        if game.marbles is not None:
+            return {name: name if name in places else places[s]
+                    for s, name in enumerate(game.seat_names)
+                    if name in places or s < len(places)}
+        held = [p for p in places if (h := self.room.holder(p)) is not None and h.phone]
+        order = held + [p for p in places if p not in held]
+        return dict(zip(game.seat_names, order, strict=False))
 
-    def _tokens_for(self, game: Game, seats: dict[int, str],
-                    names: dict[str, str]) -> dict[int, str]:
+    def _tokens_for(self, game: Game, seats: dict[int, str], names: dict[str, str],
+                    places: dict[str, str]) -> dict[int, str]:
         """Each seat a person plays: the secret of the phone that claimed its
         place, or a link of its own made for it (shown beside the seat)."""
         tokens = {}
         for s, kind in seats.items():
             if kind != "human":
                 continue
-            place = self._place(game, s)
+            place = places.get(game.seat_names[s])
             holder = self.room.holder(place) if place is not None else None
             if holder is None:
                 holder = self.room.seat_link(place, names.get(game.seat_names[s], ""))
@@ -368,7 +388,7 @@ class TableHub:
         else:
             given = {table.names[s]: n for s, n in table.players.items()
                      if n != table.names[s]}
-            tokens = self._tokens_for(table.game, table.seats, given)
+            tokens = self._tokens_for(table.game, table.seats, given, self.seat_places)
             changed = {table.names[s]: t for s, t in tokens.items() if self.tokens.get(s) != t}
             if changed and table.game_id is not None:
                 self.store.save_tokens(table.game_id, changed)
@@ -479,6 +499,8 @@ class TableHub:
         if client.member is not None and not any(c.member == client.member
                                                  for c in self.clients):
             self.room.left_for_now(client.member)
+            with contextlib.suppress(RuntimeError):  # the table screen says it is away
+                asyncio.get_running_loop().call_later(self.away_s + 0.1, self.changed)
         if let_go:
             client.gone.set()
         if client.sender is not None and client.sender is not asyncio.current_task():
@@ -530,6 +552,7 @@ class TableHub:
         table = table_for(game)(game, self.board, self.link, self.store, seats, options,
                                 quiet_s=self.quiet_s, takeback=True, players=players)
         table.watchers.append(self.changed)
+        table.bot_pace_s = self.bot_pace_s
         await table.start(resume, links=links, names=names)
         self.table = table
         if self.sim is not None and game.marbles is not None:
@@ -539,7 +562,7 @@ class TableHub:
                                       pace_s=self.pace_s)
             pace_hand(self.hand, self.sim)
             self._tasks.append(asyncio.create_task(
-                carry_out_bot_moves(lambda: self.table, self.hand)))
+                carry_out_bot_moves(lambda: self.table, self.hand, self.bot_pace_s)))
         self._tasks.append(asyncio.create_task(table.run()))
 
     async def to_lobby(self) -> None:
@@ -797,6 +820,8 @@ class TableHub:
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
             "winners": table.record.winners, "result": table.result_words(),
+            "standings": [{"seat": names[s], "name": who, "score": n}
+                          for s, who, n in table.standings()],
             "log": table.status.log[-8:],
             "names": _names(table),
             "simulated": self.sim is not None,
@@ -866,7 +891,8 @@ class TableHub:
         occupied = self.link.occupied if self.sim is None else self.sim.physical.occupied()
         holes: dict[str, dict[str, Any]] = {}
         colours = _marble_colours(table) if table else {}
-        pieces = _pieces(table) if table else {"palette": {}, "pieces": [], "seat_words": {}}
+        pieces = _pieces(table) if table else {"palette": {}, "pieces": [], "seat_words": {},
+                                                "seat_colours": {}}
         for h in self.board.holes:
             if h.sensor in occupied:
                 # A marble the game does not place is drawn in its row's colour.
@@ -876,6 +902,7 @@ class TableHub:
                     holes[h.id]["p"] = 1
         payload["palette"] = pieces["palette"]
         payload["seat_words"] = pieces["seat_words"]
+        payload["seat_colours"] = pieces["seat_colours"]
         if table is not None and table.lights is not None:
             _add_lights(self.board, table.lights, holes)
         payload["holes"] = holes
@@ -903,13 +930,15 @@ class TableHub:
                 "turn": names[state.current] if state.current >= 0 else None,
                 "public": public,
                 "seats": [{"seat": names[s], "kind": k, **per_seat.get(names[s], {}),
-                           "phones": sum(1 for c in self.clients if self.seat_of(c) == s)}
+                           "phones": sum(1 for c in self.clients if self.seat_of(c) == s),
+                           "away": self._away(s)}
                           for s, k in table.seats.items()],
                 "winners": table.record.winners, "result": table.result_words(),
                 "standings": [{"seat": names[s], "name": who, "score": n}
                               for s, who, n in table.standings()],
                 "log": table.status.log[-12:],
                 "names": _names(table),
+                "coming": _coming(table),
                 "mistakes": table.status.mistakes,
                 "commitments": [c.commitment[:16] for c in table.record.chances if c.secret],
                 "moves": sum(1 for m in table.record.moves if chance_index(m) is None),
@@ -931,6 +960,30 @@ class TableHub:
                                     for s, t in self.tokens.items()}
                 payload["join"] = [self.base_url, *self.other_bases]  # where codes are typed
         return payload
+
+    def _away(self, seat: int) -> bool:
+        """A person's seat whose phone has been gone for a while."""
+        token = self.tokens.get(seat)
+        member = self.room._find(token) if token is not None else None
+        return bool(member is not None and member.phone and member.gone_since is not None
+                    and self.room.clock() - member.gone_since >= self.away_s)
+
+    async def hand_to_bot(self, seat_name: str, kind: str) -> None:
+        """The host hands a person's seat to a bot for the rest of the game: its
+        phone watches from now on."""
+        table = self.table
+        if table is None or table.state.is_over():
+            raise Refused(409, "no-game", "no game is being played")
+        if kind not in SEAT_KINDS or kind == "human":
+            raise Refused(422, "kind", "a bot: " + ", ".join(SEAT_KINDS[1:]))
+        seat = table.names.index(seat_name) if seat_name in table.names else -1
+        if table.seats.get(seat) != "human":
+            raise Refused(404, "seat", "that seat is not played by a person")
+        await table.hand_to_bot(seat, kind)
+        if self.setup is not None and self.setup.colours and seat_name in self.setup.colours:
+            self.setup.kinds[self.setup.colours.index(seat_name)] = kind  # for a rematch
+        self._seat_the_room()
+        self.changed()
 
     def _put_back(self, table: Table) -> dict[str, list[Any]] | None:
         """After a takeback, the holes to empty and to fill until the board is as
@@ -1004,6 +1057,15 @@ def _marble_colours(table: Table) -> dict[str, str]:
             **rules.colours(table.state)}
 
 
+def _coming(table: Table) -> dict[str, Any] | None:
+    """A bot's move about to be made, in words, for the table screen to announce."""
+    action = table.coming
+    if action is None or table.state.is_over():
+        return None
+    return {"seat": table.names[table.state.current],
+            "words": table.game.action_words(table.state, action)}
+
+
 def _seat_words(game: Game) -> dict[str, str]:
     """Each seat's word where its player gave no name: the lobby's and the board
     pictures' (a marble's letter)."""
@@ -1014,11 +1076,14 @@ def _pieces(table: Table) -> dict[str, Any]:
     """What the board pictures need beyond seats' colours: the colours of marbles
     that are nobody's, and the holes where a playing piece (a Stomper) stands."""
     if table.game.marbles is None:
-        return {"palette": {}, "pieces": [], "seat_words": {}}
+        return {"palette": {}, "pieces": [], "seat_words": {}, "seat_colours": {}}
     rules = table.painter.rules
     game = table.game
     return {"palette": dict(rules.palette),
             "pieces": sorted(rules.target(table.state).pieces),
+            # The colour a seat plays in where the game gives it one (its Stomper's).
+            "seat_colours": {table.names[s]: word for s in table.seats
+                             if (word := rules.seat_colour(table.state, s)) is not None},
             # A marble's letter comes from its seat's word: "R" for red, not the
             # "P" of every "Player n" place.
             "seat_words": _seat_words(game)}
@@ -1062,4 +1127,5 @@ def _add_lights(board: Board, lights: LightState, holes: dict[str, dict[str, Any
 
 @functools.lru_cache(maxsize=16)  # a seat's link does not change: draw its code once
 def _qr_svg(url: str) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
+    # Without a fixed size (a viewBox instead): the page draws it as large as it wants.
+    return str(segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True))

@@ -69,6 +69,8 @@ class Room:
         name = self._checked_name(name)
         if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
             raise RoomRefused(409, "room-full", f"the room has {MEMBERS} phones already")
+        if place is not None:  # checked before anyone joins: a refusal changes nothing
+            self._claimable(place, None)
         member = self._new(name, None, phone=True)
         if place is not None:
             self.claim(member.token, place)
@@ -122,16 +124,21 @@ class Room:
         """The member plays this place from now on (None: it only watches)."""
         member = self.get(token)
         if place is not None:
-            if place not in self.places:
-                raise RoomRefused(404, "place", "the board has no such place")
-            holder = self.holder(place)
+            holder = self._claimable(place, member)
             if holder is not None and holder is not member:
-                if holder.phone:
-                    raise RoomRefused(409, "place-taken", f"{holder.name or 'another phone'} "
-                                      f"plays that colour")
                 del self.members[holder.token]  # an unopened seat's link gives way
         member.place = place
         return member
+
+    def _claimable(self, place: str, member: Member | None) -> Member | None:
+        """The member holding a place the given one may take (refused if it may not)."""
+        if place not in self.places:
+            raise RoomRefused(404, "place", "the board has no such place")
+        holder = self.holder(place)
+        if holder is not None and holder is not member and holder.phone:
+            raise RoomRefused(409, "place-taken", f"{holder.name or 'another phone'} "
+                              f"plays that colour")
+        return holder
 
     def free(self, place: str) -> Member | None:
         """The host frees a place: whoever held it watches from now on (a seat's
@@ -205,8 +212,9 @@ class Room:
     def _new(self, name: str, place: str | None, *, phone: bool,
              token: str | None = None) -> Member:
         self._joined += 1
+        # Gone until a phone connects with its secret.
         member = Member(token or secrets.token_urlsafe(16), name, place, self._joined, phone,
-                        gone_since=None if phone else self.clock())
+                        gone_since=self.clock())
         self.members[member.token] = member
         return member
 

@@ -26,7 +26,7 @@ from ..table.service import QUIET_S
 from ..table.store import DAMAGED_EXIT, DEFAULT_DB, GameStore, StoreDamaged, set_aside
 from .announce import Announcer
 from .app import MAX_BODY, create_app
-from .hub import TableHub
+from .hub import BOT_PACE_S, TableHub
 
 
 @dataclass
@@ -42,6 +42,7 @@ class ServeConfig:
     mdns: bool = True  # answer for marbleboard.local on the local network
     trusted_proxy: str | None = None  # a proxy whose X-Forwarded-For is believed
     fresh_store: bool = False  # a damaged games file is set aside for an empty one
+    bot_pace_s: float = BOT_PACE_S  # a bot's move shown this long before it is made
 
 
 def table_token(db: Path) -> str:
@@ -141,7 +142,7 @@ async def serve(cfg: ServeConfig) -> int:
         return 1
     base = announce.base
     hub = TableHub(board, link, store, sim, quiet_s=cfg.quiet_s,
-                   admin_token=table_token(cfg.db), base_url=base)
+                   admin_token=table_token(cfg.db), base_url=base, bot_pace_s=cfg.bot_pace_s)
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
@@ -190,7 +191,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                              quiet_s=args.quiet_ms / 1000, url=args.url,
                                              mdns=not args.no_mdns,
                                              trusted_proxy=args.trusted_proxy,
-                                             fresh_store=args.fresh_store)))
+                                             fresh_store=args.fresh_store,
+                                             bot_pace_s=args.bot_pace)))
 
     p.set_defaults(func=run)
 
@@ -205,6 +207,9 @@ def add_shared_options(p: argparse.ArgumentParser) -> None:
                    help="do not answer for marbleboard.local on the local network")
     p.add_argument("--fresh-store", action="store_true",
                    help="if the games file is damaged, keep it aside and start with an empty one")
+    p.add_argument("--bot-pace", type=float, default=BOT_PACE_S, metavar="SECONDS",
+                   help="how long a bot's move is shown before it is made, so that the "
+                   f"people at the table can follow it (default {BOT_PACE_S})")
     p.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="a reverse proxy's address (or several, comma separated) whose "
                    "X-Forwarded-For header names the real client; by default none is believed")

@@ -40,6 +40,10 @@ class WumpRummy(Game):
         """The hand card a move plays: a phone picks it first."""
         return card_name(action >> 6)
 
+    def rule_numbers(self) -> dict[str, list[int]]:
+        """A match to 5 games is long for an evening: the lobby offers shorter ones."""
+        return {"games_to_win": [1, 2, 3, 5]}
+
     def forced(self, state: Any) -> int | None:
         """A turn with one legal move (a last card that takes nothing, or the one
         claim there is) has nothing to choose."""

@@ -9,16 +9,29 @@ let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0,
 if (!WORDS[LANG]) LANG = "en";
 
 // t("turn", "red"), or a phrase the service sent: say(["turn", ["red"]]). An
-// argument that is a key (a colour) or a phrase is said in the same language.
+// argument that is a key (a colour) or a phrase is said in the same language. A
+// text that counts has a form per plural category (<key>.one, <key>.other): the
+// count, the argument n or the first one, chooses by the language's own rule.
 function t(key, ...args) {
-  const text = WORDS[LANG][key] || WORDS.en[key] || key;
   const named = args.length === 1 && args[0] && typeof args[0] === "object" && !Array.isArray(args[0]);
+  const text = WORDS[LANG][key] || counted(WORDS[LANG], key, named ? args[0].n : args[0], LANG)
+    || WORDS.en[key] || counted(WORDS.en, key, named ? args[0].n : args[0], "en") || key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = named ? args[0][name] : args[Number(name)];
     if (value === undefined || value === null) return whole;
     if (Array.isArray(value)) return say(value);
     return typeof value === "string" && value in WORDS.en ? t(value) : String(value);
   });
+}
+
+function counted(words, key, count, lang) {
+  if (typeof count !== "number") return null;
+  return words[`${key}.${new Intl.PluralRules(lang).select(count)}`] || words[`${key}.other`] || null;
+}
+
+// Whether the words have a text for a key, in any plural form.
+function has(key) {
+  return Boolean(WORDS.en[key] || WORDS.en[`${key}.other`]);
 }
 
 // A game's title in the page's language where its words give one (<game>.title).
@@ -95,6 +108,13 @@ function colourOf(board, colour) {
   return board.seats[colour] || (board.palette || {})[colour] || "#eee";
 }
 
+// The colour a seat plays in: its Stomper's where the game gives the seat one
+// (payload.seat_colours), else its colour on the board.
+function seatColour(board, payload, seat) {
+  const word = ((payload && payload.seat_colours) || {})[seat];
+  return word ? colourOf(board, word) : board.seats[seat] || "#999";
+}
+
 function paint(root, board, holes) {
   for (const h of board.holes) {
     const g = root.getElementById(`g-${h.id}`);
@@ -102,9 +122,11 @@ function paint(root, board, holes) {
     const state = holes[h.id] || {};
     marble.setAttribute("fill", state.m ? colourOf(board, state.m) : "none");
     mark.textContent = state.m ? letter(state.m, board) : "";
-    marble.setAttribute("stroke", state.m ? (state.p ? "#000" : "#0006") : "none");
-    // A playing piece (a Stomper) stands out from the marbles by a thick ring.
-    marble.setAttribute("stroke-width", state.p ? board.marble / 4 : 1);
+    // A playing piece (a Stomper) stands out from the marbles by a thick ring. Set
+    // as the element's style: a stylesheet's rule would win over an attribute.
+    marble.setAttribute("class", state.p ? "marble piece" : "marble");
+    marble.style.stroke = state.m ? (state.p ? "#000" : "#0006") : "none";
+    marble.style.strokeWidth = state.p ? String(board.marble / 4) : "1";
     light.setAttribute("fill", state.l || "none");
     light.setAttribute("class", "light" + (state.e ? ` fx-${state.e}` : ""));
   }
@@ -126,9 +148,9 @@ function valueWord(game, k, v) {
   return v in WORDS.en ? t(v) : v;
 }
 function fact(k, v, game) {
-  const key = WORDS.en[`${game}.fact.${k}`] ? `${game}.fact.${k}` : `fact.${k}`;
+  const key = has(`${game}.fact.${k}`) ? `${game}.fact.${k}` : `fact.${k}`;
   const value = valueWord(game, k, v);
-  if (WORDS.en[key]) return v === true ? t(key) : t(key, value);
+  if (has(key)) return v === true ? t(key) : t(key, value);
   return `${t(k)}: ${value}`;
 }
 // A heading for a game's fact: its own word where it has one.
@@ -150,15 +172,21 @@ function cardName(game, card) {
   return t("cardName", { rank: "AKQJX".includes(rank) ? t(`rank.${rank}`) : rank === "T" ? "10" : rank,
                          suit: t(`suit.${card[1]}`) });
 }
+// A playing card's rank as its corner shows it, in the page's language (a French
+// King is an R, a Queen a D, a Jack a V).
+function face(rank) {
+  if (rank === "X") return "★";
+  if (rank === "T") return "10";
+  return has(`face.${rank}`) ? t(`face.${rank}`) : rank;
+}
 function cardChip(game, card) {
   const name = cardName(game, card);
   if (!PLAYING_CARD.test(card)) {
     return el("span", { class: `chip goods goods-${card}`, role: "img", "aria-label": name }, name);
   }
-  const face = card[0] === "X" ? "★" : card[0] === "T" ? "10" : card[0];
   const pip = { S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]] || "";
   const red = "HD".includes(card[1]) && card[0] !== "X";
-  return el("span", { class: "chip" + (red ? " red" : ""), role: "img", "aria-label": name }, face + pip);
+  return el("span", { class: "chip" + (red ? " red" : ""), role: "img", "aria-label": name }, face(card[0]) + pip);
 }
 function cardChips(game, cards) {
   return cards.length ? cards.map((c) => cardChip(game, c)) : [el("span", { class: "none" }, "—")];
@@ -200,20 +228,32 @@ function showPublic(target, facts, game) {
 // why) when the service will not serve this link (the close codes are the hub's).
 // 1008: the service does not answer to the name this page was opened with.
 const REFUSALS = { 1008: "address", 4401: "token", 4429: "tooManyPhones" };
+// A page brought back to the front (a phone unlocked, a tab shown again) does not
+// wait for the next try: it reconnects at once.
 function live(query, onPayload, onStatus = () => {}) {
   let delay = 500;
+  let ws = null;
+  let retry = null;
+  let done = false;
   function open() {
+    clearTimeout(retry);
+    retry = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
+    ws = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
     ws.onmessage = (e) => { delay = 500; onStatus("online"); onPayload(JSON.parse(e.data)); };
     ws.onclose = (e) => {
       const why = REFUSALS[e.code];
-      if (why === "token" || why === "address") { onStatus("refused", why); return; }  // trying again cannot help
+      if (why === "token" || why === "address") { done = true; onStatus("refused", why); return; }  // trying again cannot help
       onStatus(why ? "refused" : "offline", why);
-      setTimeout(open, why ? 5000 : delay);  // a phone put away makes room
+      retry = setTimeout(open, why ? 5000 : delay);  // a phone put away makes room
       delay = Math.min(delay * 2, 5000);
     };
   }
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden || done || !ws || ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) return;
+    delay = 500;
+    open();
+  });
   open();
 }
 

@@ -1,9 +1,12 @@
-// A seat's phone: its own hand, its moves in words and on a picture of the board,
-// questions, and the end of the game.
+// A phone of the room: its player's name and colour, in a game its own hand, its
+// moves in words and on a picture of the board, questions, and the end of the
+// game; on the host's phone, the evening's controls too.
 "use strict";
 
-const seat = location.pathname.split("/").pop();
-const token = params.get("t") || "";
+// The phone's secret in the room: from the link it was opened with (the room's
+// join, or a seat's own QR code), else the one this phone kept.
+const token = params.get("m") || params.get("t") || localStorage.getItem("member") || "";
+if (token && token !== localStorage.getItem("member")) localStorage.setItem("member", token);
 let last = null;
 let link = token ? "connecting" : "refused";  // "online", "offline", or "refused" with why
 let refusal = token ? null : "token";  // a link without its token can never be good
@@ -15,6 +18,8 @@ let tapped = null;  // the card last tapped (of two of a rank, the one to mark)
 let selected = null;  // the notation of the move shown on the picture
 let board = null;  // the board's shape, to draw the picture
 let picture = null;  // the picture's svg, drawn once
+
+const MANY_MOVES = 8;  // more moves than this: the picture is shown before the list
 
 // Buttons do nothing while a request is out, once a move is on its way, and
 // whenever the service cannot be reached.
@@ -28,7 +33,7 @@ async function act(path, body) {
   if (path === "move" || path === "answer") playedTurn = last.turns;
   render();
   try {
-    const result = await post(`/api/seats/${seat}/${path}`, { token, turn: last.turns, ...body });
+    const result = await post(`/api/seats/${last.seat}/${path}`, { token, turn: last.turns, ...body });
     note = result.note === "move-marbles" ? t("moveMarbles") : "";
   } catch (e) {
     note = e.message;
@@ -49,9 +54,45 @@ function loadBoard() {
 function show(p) {
   if (!board && !boardAsked) loadBoard();
   if (!last || last.turns !== p.turns) selected = null;
+  const myTurnBefore = Boolean(last && last.seat && last.turn === last.seat && last.state === "playing");
   last = p;
+  const myTurn = Boolean(p.seat && p.turn === p.seat && p.state === "playing");
+  if (myTurn && !myTurnBefore) yourTurn();
+  document.title = myTurn ? `● ${t("yourTurn")} — marbleboard` : "marbleboard";
   render();
 }
+
+// Your turn: the phone buzzes (where it can), and a sound if the player chose one.
+function yourTurn() {
+  if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  if (localStorage.getItem("sound") === "on") chime();
+}
+
+function chime() {
+  const Audio = window.AudioContext || window.webkitAudioContext;
+  if (!Audio) return;
+  const audio = new Audio();
+  const tone = audio.createOscillator();
+  const volume = audio.createGain();
+  tone.frequency.value = 660;
+  volume.gain.setValueAtTime(0.15, audio.currentTime);
+  volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+  tone.connect(volume).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.4);
+}
+
+// The screen stays on while this page is in front (where the browser allows it:
+// a secure page), so a phone on the table does not lock between turns.
+let wakeLock = null;
+async function keepAwake() {
+  if (document.hidden || wakeLock || !("wakeLock" in navigator)) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (e) { wakeLock = null; }  // refused (battery saver): the phone may lock
+}
+document.addEventListener("visibilitychange", keepAwake);
 
 // A seat's name for people: the player's own name when the table knows it.
 function nameOf(s) {
@@ -76,7 +117,7 @@ function cardButton(card, p, off, mine) {
     "data-card": card, "aria-pressed": String(chosen),
     on: { click: () => { tapped = chosen ? null : card; act("card", { card: tapped }); } },
   }, ...(playing ? [
-    el("span", { class: "rank", "aria-hidden": "true" }, joker ? "★" : rank === "T" ? "10" : rank),
+    el("span", { class: "rank", "aria-hidden": "true" }, face(rank)),
     el("span", { class: joker ? "pip joker" : "pip", "aria-hidden": "true" },
        joker ? t("rank.X") : { S: "♠", H: "♥", D: "♦", C: "♣" }[suit])]
     : [el("span", { class: "goods-name", "aria-hidden": "true" }, label)]),
@@ -105,7 +146,8 @@ function listed(p) {
 function moveButton(m, off) {
   const words = say(m.words || m.text);
   const children = [el("span", { class: "words" }, words)];
-  if (words !== m.text) children.push(el("small", { class: "notation", "aria-label": `${t("notation")} ${m.text}` }, m.text));
+  // The notation ("A RS-0") is for players who ask for it: the words say the move.
+  if (words !== m.text && localStorage.getItem("expert") === "on") children.push(el("small", { class: "notation", "aria-label": `${t("notation")} ${m.text}` }, m.text));
   const button = el("button", {
     type: "button", "data-move": m.text, "aria-pressed": String(selected === m.text), class: "move",
     ...(m.card ? { "data-for": m.card } : {}),
@@ -191,28 +233,146 @@ function drawPicture(p, moves, off) {
 }
 
 function statusText(p) {
-  if (p.state === "lobby") return t("waiting");
+  if (p.state === "lobby") {
+    if (p.host) return t("hostStarts");
+    return t(p.room && p.room.me.place ? "waitingStart" : "choosePlace");
+  }
   if (p.state === "over") return t("over", p.result);
   if (link === "offline") return t("reconnecting");
+  if (!p.seat) return p.turn ? t("watching", nameOf(p.turn)) : "";
   if (p.forfeited) return t("forfeited");
-  return p.turn === seat ? t("yourTurn") : t("waitingFor", nameOf(p.turn));
+  return p.turn === p.seat ? t("yourTurn") : t("waitingFor", nameOf(p.turn));
+}
+
+// The header: the player's name in their colour, and "host" on the host's phone.
+function header(p) {
+  const who = document.getElementById("who");
+  const me = p && p.room ? p.room.me : null;
+  if (!me) { who.textContent = "marbleboard"; return; }
+  const colour = me.place && board ? board.seats[me.place] : null;
+  // Where the game gives the seat a colour of its own (a Stomper), the phone says it.
+  const own = p.seat && (p.seat_colours || {})[p.seat];
+  if (board) board.palette = p.palette || {};
+  who.replaceChildren(
+    el("span", { class: "dot big-dot", style: `background:${colour || "transparent"}` }),
+    // A seat's link opened with no name typed: the seat is called by its colour.
+    ` ${me.name || t(me.place || "")}`,
+    me.place && me.name ? el("span", { class: "colour-word" }, ` — ${t(me.place)}`) : "",
+    me.host ? el("span", { class: "tag" }, ` ${t("hostTag")}`) : "",
+    own && board ? el("span", { class: "plays-as", id: "plays-as" },
+      el("span", { class: "dot", style: `background:${colourOf(board, own)}` }), ` ${t("playsAs", { colour: t(own) })}`) : "");
+}
+
+// Between games, and while watching: the player's name, the colour they play
+// (a free one tapped to take it), and leaving the table.
+function roomBox(p) {
+  const box = document.getElementById("room-box");
+  const room = p.room;
+  box.hidden = !room || !board || (p.seat && p.state !== "lobby");
+  if (box.hidden) return;
+  const built = JSON.stringify([LANG, room]);
+  if (box.dataset.built === built) return;
+  box.dataset.built = built;
+  const name = el("input", { id: "my-name", maxlength: 24, value: room.me.name, autocomplete: "given-name",
+                             "aria-label": t("yourName") });
+  const rename = el("button", { type: "button", id: "rename", on: { click: () => roomAct("/api/room/me", { name: name.value.trim() }) } }, t("rename"));
+  const places = room.places.map((entry) => {
+    const mine = entry.place === room.me.place;
+    const button = el("button", {
+      type: "button", class: "place" + (mine ? " mine" : ""), "data-place": entry.place, "aria-pressed": String(mine),
+      on: { click: () => roomAct("/api/room/me", { place: mine ? null : entry.place }) },
+    }, el("span", { class: "dot", style: `background:${board.seats[entry.place] || "#999"}` }),
+       ` ${t(entry.place)}`, entry.taken && !mine ? el("small", {}, ` ${entry.by}`) : "");
+    button.disabled = entry.taken && !mine;
+    return button;
+  });
+  const leave = el("button", { type: "button", id: "leave", class: "quiet", on: { click: async () => {
+    if (!window.confirm(t("leaveSure"))) return;
+    if (await roomAct("/api/room/leave", {})) {
+      localStorage.removeItem("member");
+      location.assign("/join");
+    }
+  } } }, t("leave"));
+  box.replaceChildren(
+    el("h2", {}, t("yourName")), el("div", { class: "row" }, name, rename),
+    el("h2", {}, t("yourColour")), el("p", { class: "hint" }, t("colourHelp")),
+    el("div", { class: "places", id: "places" }, ...places),
+    leave);
+}
+
+async function roomAct(path, body) {
+  try {
+    await post(path, { token, ...body });
+    note = "";
+    return true;
+  } catch (e) {
+    note = e.message;
+    render();
+    return false;
+  }
+}
+
+// The host's phone: the lobby, and the evening's buttons (abandon, play again).
+let abandonAsked = false;
+function hostBox(p) {
+  const box = document.getElementById("host-box");
+  const host = p.host;
+  box.hidden = !host || !board || host.state === "over";
+  document.getElementById("host-top").hidden = true;
+  if (!host || !board) return;
+  const lobbyBox = document.getElementById("host-lobby");
+  lobbyBox.hidden = host.state !== "lobby" || !host.games;
+  if (!lobbyBox.hidden) lobbyForm(lobbyBox, { ...host, room: p.room }, token, board);
+  const buttons = [];
+  const top = [];
+  if (host.state === "playing") {
+    buttons.push(abandonAsked
+      ? el("button", { type: "button", id: "abandon-yes", on: { click: () => { abandonAsked = false; roomAct("/api/admin/lobby", {}); } } }, t("abandonSure"))
+      : el("button", { type: "button", id: "abandon", class: "quiet", on: { click: () => { abandonAsked = true; render(); } } }, t("abandon")));
+  } else {
+    abandonAsked = false;
+  }
+  if (host.state === "over") {
+    top.push(el("button", { type: "button", id: "rematch", class: "big", on: { click: () => roomAct("/api/admin/rematch", {}) } }, t("playAgain")),
+             el("button", { type: "button", id: "new-game", on: { click: () => roomAct("/api/admin/lobby", {}) } }, t("newGame")));
+  }
+  document.getElementById("host-buttons").replaceChildren(...buttons);
+  // Play again comes first on the host's phone when the game is over.
+  const topBox = document.getElementById("host-top");
+  topBox.replaceChildren(...top);
+  topBox.hidden = !top.length;
+}
+
+// The end of the game on every phone: who won, and every seat ranked by its score.
+function scoreboard(p) {
+  const box = document.getElementById("scores");
+  box.hidden = p.state !== "over" || !(p.standings || []).length;
+  box.replaceChildren(...(box.hidden ? [] : [el("h2", {}, t("scores")), el("ol", { class: "standings" },
+    ...p.standings.map((s) => el("li", { class: s.seat === p.seat ? "me" : "" },
+      el("span", { class: "dot", style: `background:${board && board.seats[s.seat] || "transparent"}` }),
+      ` ${t(s.name)}: `, el("strong", {}, String(s.score)))))]));
 }
 
 function render() {
   document.documentElement.lang = LANG;
-  document.getElementById("who").textContent = `marbleboard — ${t(seat)}`;
+  header(last);
   document.getElementById("hand-title").textContent = t("yourHand");
+  document.getElementById("sound-label").textContent = t("soundSetting");
+  document.getElementById("expert-label").textContent = t("expertSetting");
   document.getElementById("log-title").textContent = t("history");
   const status = document.getElementById("status");
   const error = document.getElementById("error");
   const parts = ["hand", "hint", "moves", "question", "public", "log"].map((id) => document.getElementById(id));
   const clear = () => {
     parts.forEach((node) => node.replaceChildren());
-    for (const id of ["hand-box", "picture", "play", "show"]) document.getElementById(id).hidden = true;
+    for (const id of ["hand-box", "picture", "play", "show", "room-box", "host-box", "host-top", "scores"]) document.getElementById(id).hidden = true;
     error.textContent = "";
   };
-  if (refusal === "token" || refusal === "address" || (link === "refused" && !last)) {
-    status.textContent = t(refusal);
+  const rejoin = document.getElementById("rejoin");
+  rejoin.hidden = !(refusal === "token" || !token);
+  rejoin.firstElementChild.textContent = t("joinAgain");
+  if (!token || refusal === "token" || refusal === "address" || (link === "refused" && !last)) {
+    status.textContent = t(refusal || "token");
     status.dataset.state = "refused";
     clear();
     return;
@@ -223,8 +383,11 @@ function render() {
     clear();
     return;
   }
+  roomBox(last);
+  hostBox(last);
+  scoreboard(last);
   const p = last;
-  const mine = p.turn === seat && p.state === "playing";
+  const mine = Boolean(p.seat) && p.turn === p.seat && p.state === "playing";
   const off = locked();
   status.textContent = statusText(p);
   status.dataset.state = link === "offline" ? "reconnecting" : p.state === "playing" ? (mine ? "turn" : "waiting") : p.state;
@@ -233,7 +396,8 @@ function render() {
   document.getElementById("hand").replaceChildren(...(p.hand || []).map((card) => cardButton(card, p, off, mine)));
   const showButton = document.getElementById("show");
   const shown = Boolean(p.chosen) && p.shown === p.chosen;
-  showButton.hidden = !mine || !p.chosen || Boolean(p.question);
+  // The board lights a card's moves in a marble game only: a card game has none there.
+  showButton.hidden = !mine || !p.chosen || Boolean(p.question) || p.board_game === false;
   showButton.textContent = shown ? t("hideFromBoard") : t("showOnBoard");
   showButton.setAttribute("aria-pressed", String(shown));
   showButton.disabled = off;
@@ -247,12 +411,19 @@ function render() {
     : waiting ? t("moving")
     : !(p.moves || []).length ? t("noMoves")
     : !moves.length ? t("cardNoMoves")
-    : p.hand && !p.chosen ? t("chooseCard")
+    // "Tap a card" only where moves belong to cards (not Wampum's bids, made of several).
+    : p.hand && !p.chosen && (p.moves || []).some((m) => m.card) ? t("chooseCard")
     : shown ? t("shownOnBoard")
     : t("chooseOne");
   document.getElementById("hint").textContent = hint;
-  document.getElementById("moves").replaceChildren(...moves.map((m) => moveButton(m, off)));
+  const list = document.getElementById("moves");
+  list.replaceChildren(...moves.map((m) => moveButton(m, off)));
+  // Many moves (a Stomper's first stomp): the picture comes first, to tap a
+  // hole on, and the list after it; a few: the list, then the picture.
+  const picture = document.getElementById("picture");
   const play = document.getElementById("play");
+  if (moves.length > MANY_MOVES && picture.nextElementSibling !== list) list.before(picture);
+  else if (moves.length <= MANY_MOVES && play.nextElementSibling !== picture) play.after(picture);
   const chosen = moves.find((m) => m.text === selected);
   play.hidden = !chosen;
   play.disabled = off;
@@ -271,8 +442,20 @@ function render() {
 function connection(state, why) {
   link = state;
   refusal = why || null;
+  // A secret the room no longer knows (the phone left, or the host made its
+  // seat's link anew) is forgotten: the page offers to join again.
+  if (why === "token" && localStorage.getItem("member") === token) localStorage.removeItem("member");
+  if (state === "online") keepAwake();
   banner(state === "offline" && last ? t("offline") : "");
   render();
+}
+
+// This phone's own settings: a sound on its player's turn, and the notation beside
+// each move for players who read it.
+for (const [id, key] of [["sound", "sound"], ["expert", "expert"]]) {
+  const box = document.getElementById(id);
+  box.checked = localStorage.getItem(key) === "on";
+  box.addEventListener("change", () => { localStorage.setItem(key, box.checked ? "on" : "off"); render(); });
 }
 
 document.getElementById("lang").append(langSwitch(() => {
@@ -282,5 +465,5 @@ document.getElementById("lang").append(langSwitch(() => {
 render();
 if (token) {
   setTimeout(() => { slow = true; render(); }, 8000);
-  live(`seat=${encodeURIComponent(seat)}&t=${encodeURIComponent(token)}`, show, connection);
+  live(`m=${encodeURIComponent(token)}`, show, connection);
 }

@@ -21,108 +21,44 @@ function nameOf(payload, seat) {
   return t(name);
 }
 
-// A rule option's words: the game's own, or the older shared ones.
-function optionWord(game, name) {
-  return t(`${game}.option.${name}`);  // each game names its rule choices (words.json)
-}
-
-// The lobby offers the games this board plays (the payload lists them), each
-// with its player counts, its usual seats, the colours players may choose, and the
-// rule choices it leaves open. Each colour is played by a person, a bot, or nobody,
-// and has a player's name. After a game the lobby starts from that game's setup.
+// The lobby (lobby.js): on this screen with the table's link.
 function lobby(payload) {
   const box = document.getElementById("lobby");
   box.hidden = !token || payload.state !== "lobby" || !payload.games;
-  const built = `${LANG} ${JSON.stringify(payload.setup || null)}`;
-  if (box.hidden || box.dataset.built === built) return;
-  box.dataset.built = built;
-  const setup = payload.setup;
-  const kinds = ["", "human", "bot:greedy", "bot:search", "bot:random"];
-  const games = Object.fromEntries(payload.games.map((g) => [g.name, g]));
-  const game = el("select", { id: "game" }, ...payload.games.map((g) => el("option", { value: g.name }, titleOf(g.name, g.title))));
-  game.value = setup && games[setup.game] ? setup.game : payload.games[0].name;
-  const players = el("select", { id: "players" });
-  const seatBox = el("div", { id: "seat-kinds" });
-  const ruleBox = el("div", { id: "rules" });
-  const playing = () => [...seatBox.querySelectorAll("select")].filter((s) => s.value);
-  const fromSetup = () => setup && setup.game === game.value && setup.colours;
-  // A count of players: its usual seats are filled, the other colours left empty;
-  // the last game's seats and names when it was this game.
-  function seats() {
-    const g = games[game.value];
-    const usual = g.seats[players.value];
-    seatBox.replaceChildren(...g.colours[players.value].map((name) => el("div", { class: "seat-row" },
-      el("span", { class: "dot", style: `background:${board.seats[name]}` }),
-      el("span", { class: "colour" }, t(g.seat_words[name] || name)),
-      el("input", { "data-name": name, maxlength: 24, placeholder: t(g.seat_words[name] || name), "aria-label": t("playerName") }),
-      el("select", { "data-seat": name, "aria-label": t("whoPlays"), on: { change: follow } },
-        ...kinds.map((k) => el("option", { value: k }, k === "" ? t("nobody") : k === "human" ? t("human") : botWord(k)))))));
-    seatBox.querySelectorAll("select").forEach((s) => {
-      const i = usual.indexOf(s.dataset.seat);
-      s.value = i < 0 ? "" : i === 0 ? "human" : "bot:greedy";
-    });
-    const before = fromSetup();
-    if (before && before.length === Number(players.value)) {
-      seatBox.querySelectorAll("select").forEach((s) => {
-        const i = before.indexOf(s.dataset.seat);
-        s.value = i < 0 ? "" : setup.kinds[i];
-      });
-    }
-    if (setup && setup.game === game.value) {
-      seatBox.querySelectorAll("input").forEach((input) => { input.value = setup.names[input.dataset.name] || ""; });
-    }
-  }
-  // A colour taken or left: the count of players follows, when the game allows it.
-  function follow() {
-    const n = String(playing().length);
-    if (games[game.value].players.includes(Number(n))) players.value = n;
-  }
-  function chooseGame() {
-    const g = games[game.value];
-    const again = setup && setup.game === game.value;
-    players.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
-    players.value = String(again && g.players.includes(setup.players) ? setup.players
-      : g.players.includes(4) ? 4 : g.players[g.players.length - 1]);
-    ruleBox.replaceChildren(...Object.entries(g.rules).map(([name, on]) => {
-      const check = el("input", { type: "checkbox", "data-rule": name });
-      check.checked = again && name in setup.rules ? setup.rules[name] : on;
-      return el("label", {}, check, ` ${optionWord(g.name, name)}`, el("br"));
-    }));
-    seats();
-  }
-  game.addEventListener("change", chooseGame);
-  players.addEventListener("change", seats);
-  chooseGame();
-  const error = el("p", { class: "error" });
-  const start = el("button", { id: "start", on: { click: async () => {
-    const chosen = playing();
-    const picked = Object.fromEntries([...ruleBox.querySelectorAll("input")].map((b) => [b.dataset.rule, b.checked]));
-    if (!chosen.length || !games[game.value].players.includes(chosen.length)) {
-      error.textContent = errorText("players");
-      return;
-    }
-    const names = {};
-    for (const s of chosen) {
-      const typed = seatBox.querySelector(`input[data-name="${s.dataset.seat}"]`).value.trim();
-      if (typed) names[s.dataset.seat] = typed;
-    }
-    try {
-      await post("/api/admin/start", { token, game: game.value, players: chosen.length, rules: picked, names,
-                                       seats: chosen.map((s) => s.value), colours: chosen.map((s) => s.dataset.seat) });
-      error.textContent = "";
-    } catch (e) { error.textContent = e.message; }
-  } } }, t("start"));
-  // Games saved on another board wait for it: said, so nobody thinks them lost.
-  const waiting = (payload.waiting || []).map((w) => el("p", { class: "waiting" },
-    w.layout ? t("waitingOther", { title: titleOf(w.game, w.title), n: w.n, layout: w.layout })
-             : t("waitingPlaces", { title: titleOf(w.game, w.title), n: w.n })));
-  box.replaceChildren(el("h2", {}, t("lobby")), ...waiting, el("label", {}, `${t("game")} `, game), el("br"),
-                      el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
-                      el("h2", {}, t("rules")), ruleBox, start, error);
+  if (!box.hidden) lobbyForm(box, payload, token, board);
 }
 
-function botWord(kind) {
-  return t("botKind", { kind: t(`bot.${kind.slice(4)}`) });
+// The room: its QR code and short code, for the whole evening, and the phones that
+// have joined, each with the colour it plays. Large in the lobby; small while a
+// game is played, for a latecomer. The host (the table's link) may free a place.
+function roomPanel(payload) {
+  const box = document.getElementById("room");
+  const room = payload.room;
+  box.hidden = !room;
+  if (!room) return;
+  box.classList.toggle("small", payload.state !== "lobby");
+  const code = el("div", { class: "qr room-qr" });
+  code.innerHTML = room.qr;  // an SVG made by the server from the room's link
+  const places = (room.join || []).map((base) => base.replace(/^https?:\/\//, "") + "/join");
+  const phones = (room.phones || []).map((p) => el("li", { class: p.online ? "online" : "away" },
+    el("span", { class: "dot", style: `background:${p.place ? board.seats[p.place] || "#999" : "transparent"}` }),
+    ` ${p.name || t(p.place || "")}`, p.host ? el("span", { class: "tag" }, ` ${t("hostTag")}`) : "",
+    p.online ? "" : el("span", { class: "tag" }, ` ${t("phoneAway")}`),
+    token && p.place ? el("button", { class: "free", "data-free": p.place, title: t("freeHelp"),
+      on: { click: () => act("/api/admin/free", { place: p.place }) } }, t("free")) : ""));
+  const own = localStorage.getItem("member");
+  box.replaceChildren(
+    el("h2", {}, t("joinRoom")),
+    el("div", { class: "room-join" }, code,
+       el("div", {}, el("p", { class: "room-code-label" }, t("roomCodeIs")),
+          el("p", { class: "room-code", id: "room-code" }, room.code || ""),
+          el("p", { class: "join-at" }, places.length ? t("typeCodeAt", places.join(` ${t("or")} `)) : ""),
+          // On a phone that opened the table's address: join from here.
+          token ? "" : el("a", { class: "button", id: "join-here", href: own ? `/phone?m=${encodeURIComponent(own)}` : room.url.replace(/^https?:\/\/[^/]+/, "") },
+             t(own ? "backToSeat" : "joinHere")))),
+    el("h2", {}, t("joined", { n: (room.phones || []).length })),
+    (room.phones || []).length ? el("ul", { class: "phones", id: "phones" }, ...phones)
+      : el("p", { class: "hint", id: "phones" }, t("nobodyJoined")));
 }
 
 // An admin request from a button: its refusal is said beside the buttons.
@@ -216,10 +152,13 @@ async function shuffleCheck(record, target) {
   // A game without chance has nothing to check but its moves, which verify replays.
   const verdict = !chances.length ? t("noChance")
     : all ? t("checkOk", { n: chances.length }) : t("checkBad", { bad: chances.length - good, n: chances.length });
+  // One line for the family; each deck and roll, hashed, behind a button for
+  // whoever wants to see them.
   target.replaceChildren(
     el("p", { class: `verdict ${all ? "ok" : "bad"}`, id: "verdict" }, verdict),
-    el("p", {}, link, " ", el("span", { class: "check-how" }, t("verifyHow"))),
-    el("ul", { class: "check" }, ...items));
+    ...(chances.length ? [el("details", { class: "check-details", ...(all ? {} : { open: "" }) },
+      el("summary", {}, t("checkDetails")), el("ul", { class: "check" }, ...items))] : []),
+    el("p", {}, link, " ", el("span", { class: "check-how" }, t("verifyHow"))));
 }
 
 // A chance kind in words: the game's own (<game>.chance.<kind>: Stomple's layout),
@@ -283,30 +222,55 @@ function sha256Plain(bytes) {
 function seatFacts(s, game) {
   return Object.entries(s).filter(([k]) => !["seat", "kind", "phones", "forfeited"].includes(k))
     .map(([k, v]) => el("td", {}, !shownFact([k, v]) ? "" : isCards(v) ? el("span", { class: "cards", "aria-label": t(k) }, ...cardChips(game, v))
-      : WORDS.en["fact." + k] || WORDS.en[`${game}.fact.${k}`] ? fact(k, v, game)
+      : has("fact." + k) || has(`${game}.fact.${k}`) ? fact(k, v, game)
       : k === "home" ? `${v}/4 ${t("home")}` : `${v} ${t(k)}`));
 }
 
+// Whose turn it is, for the whole room to read from the sofa: the player's name
+// in large type on their colour, and a bot's move said while it is shown.
+function turnBanner(payload) {
+  const banner = document.getElementById("turn-banner");
+  banner.hidden = payload.state !== "playing" || !payload.turn;
+  if (banner.hidden) return;
+  const colour = seatColour(board, payload, payload.turn);
+  banner.style.setProperty("--seat", colour);
+  document.getElementById("turn-dot").style.background = colour;
+  document.getElementById("turn-name").textContent = t("turn", nameOf(payload, payload.turn));
+  const coming = payload.coming;
+  document.getElementById("coming").textContent = coming ? say(coming.words) : "";
+}
+
 function seatRow(payload, s) {
-  const who = s.kind === "human" ? `${t("human")} (${t("phones")}: ${s.phones})` : botWord(s.kind);
+  // A person plays from a phone, or with the marbles alone; a phone gone a while
+  // is away, and the host may let a bot finish the game for its player.
+  const who = s.kind !== "human" ? botWord(s.kind)
+    : s.away ? t("seatAway") : s.phones ? t("onPhone") : t("noPhoneNow");
   const cells = [
-    el("td", {}, el("span", { class: "dot", style: `background:${board.seats[s.seat]}` }), ` ${nameOf(payload, s.seat)}`),
+    el("td", {}, el("span", { class: "dot", style: `background:${seatColour(board, payload, s.seat)}` }), ` ${nameOf(payload, s.seat)}`),
     el("td", {}, who), ...seatFacts(s, payload.game)];
+  if (token && s.away && payload.state === "playing") {
+    cells.push(el("td", {}, el("button", { "data-bot": s.seat,
+      on: { click: () => act("/api/admin/bot", { seat: s.seat, kind: "bot:greedy" }) } },
+      t("botTakesOver", { who: nameOf(payload, s.seat) }))));
+  }
   if (token && payload.links && payload.links[s.seat] && payload.state === "playing") {
     cells.push(el("td", {}, el("button", { "data-relink": s.seat, title: t("newLinkHelp"),
       on: { click: () => act("/api/admin/link", { seat: s.seat }) } }, t("newLink"))));
   }
-  return el("tr", {}, ...cells);
+  return el("tr", { class: s.seat === payload.turn && payload.state === "playing" ? "current" : "",
+                    "data-seat": s.seat }, ...cells);
 }
 
 function show(payload) {
   last = payload;
+  roomPanel(payload);
   lobby(payload);
   controls(payload);
   over(payload);
   board.palette = payload.palette || {};
   board.seatWords = payload.seat_words || {};
   paint(root, board, payload.holes || {});
+  turnBanner(payload);
   const status = document.getElementById("status");
   if (payload.state === "over") status.textContent = t("over", payload.result);
   else if (payload.turn) status.textContent = t("turn", nameOf(payload, payload.turn));
@@ -325,9 +289,11 @@ function show(payload) {
   showPublic(document.getElementById("public"), Object.fromEntries(facts.filter((f) => !shownBig(f))),
              payload.game);
   document.getElementById("seats").replaceChildren(...(payload.seats || []).map((s) => seatRow(payload, s)));
+  // A seat a person plays that no phone of the room has opened: its own QR code.
+  const waiting = Object.entries(payload.links || {}).filter(([, link]) => !link.phone);
   const links = document.getElementById("links");
-  links.hidden = !payload.links || !Object.keys(payload.links).length || payload.state !== "playing";
-  document.getElementById("qrs").replaceChildren(...Object.entries(payload.links || {}).map(([seat, link]) => {
+  links.hidden = !waiting.length || payload.state !== "playing";
+  document.getElementById("qrs").replaceChildren(...waiting.map(([seat, link]) => {
     const box = el("div", { class: "qr" }, el("strong", {}, nameOf(payload, seat)));
     const img = el("div");
     img.innerHTML = link.qr;  // an SVG made by the server from the seat's own link
@@ -337,7 +303,7 @@ function show(payload) {
     return box;
   }));
   const places = (payload.join || []).map((base) => base.replace(/^https?:\/\//, "") + "/join");
-  const anyCode = Object.values(payload.links || {}).some((link) => link.code);
+  const anyCode = waiting.some(([, link]) => link.code);
   document.getElementById("join-at").textContent =
     anyCode && places.length ? t("typeCode", places.join(` ${t("or")} `)) : "";
   document.getElementById("log").replaceChildren(...(payload.log || []).slice().reverse().map((l) => el("li", {}, say(l))));

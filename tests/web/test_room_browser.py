@@ -1,0 +1,149 @@
+"""An evening at the table in the browser: phones join before the first game, by
+the short code and by the QR code's link, each with a name and a colour; the host's
+phone starts the game; a phone reloaded, or brought back to the front after its
+connection dropped, is back at its seat; an abandoned game, a new game of another
+game and a rematch never send a phone away."""
+
+import datetime
+
+import pytest
+from conftest import keep
+from playwright.sync_api import expect
+from test_slow_screens import wait_until
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+
+
+def new_phone(browser, live, lang):
+    page = browser.new_context(**PHONE).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(f"{live.url}/join?lang={lang}")
+    return page
+
+
+def join_by_code(phone, code, name):
+    phone.fill("#code", code)
+    phone.click("#join button")
+    phone.fill("#name", name)
+    phone.click("#name-form button")
+    expect(phone.locator("#places")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_evening_with_phones_that_join_before_the_game_and_stay(live, browser, lang):
+    table = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+    code = table.locator("#room-code")
+    expect(code).to_have_text(live.hub.codes.code_for(-1))
+    keep(table, f"room-lobby-{lang}", docs=lang == "en")
+
+    anna = new_phone(browser, live, lang)
+    join_by_code(anna, code.inner_text(), "Anna")
+    anna.click("#places button[data-place=red]")
+    expect(anna.locator("#places button[data-place=red]")).to_have_attribute("aria-pressed", "true")
+    # Ben scans the QR code: its link opens the page that asks for his name.
+    ben = browser.new_context(**PHONE).new_page()
+    ben.goto(live.hub.room_link() + f"&lang={lang}")
+    ben.fill("#name", "Ben")
+    ben.click("#name-form button")
+    expect(ben.locator("#places button[data-place=red]")).to_be_disabled()  # Anna's
+    ben.click("#places button[data-place=yellow]")
+    expect(ben.locator("#who")).to_contain_text("Ben")
+
+    # The table screen shows who has joined, and their rows are theirs.
+    expect(table.locator("#phones li")).to_have_count(2)
+    expect(table.locator(".seat-row[data-seat=red] input")).to_have_value("Anna")
+    expect(table.locator(".seat-row[data-seat=yellow] input")).to_have_value("Ben")
+    # Anna's phone is the host's: it has the lobby, Ben's has not.
+    expect(anna.locator("#host-lobby #start")).to_be_visible()
+    expect(ben.locator("#host-box")).to_be_hidden()
+    keep(anna, f"room-host-phone-{lang}", docs=lang == "en")
+    anna.select_option("#host-lobby #players", "2")
+    expect(anna.locator("#host-lobby .seat-row[data-seat=yellow] select")).to_have_value("human")
+    anna.click("#host-lobby #start")  # both seats have their phones: no question asked
+
+    wait_until(lambda: live.hub.table is not None, "the game did not start",
+               lambda: anna.locator("#error").inner_text())
+    first = live.hub.table.game_id
+    for phone, colour in ((anna, "red"), (ben, "yellow")):
+        expect(phone.locator("#status")).not_to_have_attribute("data-state", "lobby")
+        wait_until(lambda p=phone, c=colour: live.hub.tokens.get(
+            live.hub.table.names.index(c)) is not None, f"{colour} has no phone",
+            lambda: live.hub.tokens)
+    expect(table.locator("#links")).to_be_hidden()  # no seat waits for a phone
+
+    # Ben reloads: the same seat. Then his connection drops while the phone is
+    # asleep: brought back to the front, it reconnects at once (its timers are
+    # stopped here, so only the page coming back can do it).
+    ben.reload()
+    expect(ben.locator("#who")).to_contain_text("Ben")
+    ben.clock.install()
+    ben.clock.pause_at(datetime.datetime.now() + datetime.timedelta(days=1))
+
+    async def drop_bens_phone():
+        for client in list(live.hub.clients):
+            if client.member == live.hub.tokens[2]:
+                live.hub.detach(client)
+
+    live.call(drop_bens_phone())
+    expect(ben.locator("#banner")).to_be_visible()
+    ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(ben.locator("#banner")).to_be_hidden()
+    expect(ben.locator("#who")).to_contain_text("Ben")
+
+    # The host abandons: both phones are still at the table, in the lobby.
+    anna.click("#abandon")
+    anna.click("#abandon-yes")
+    for phone in (anna, ben):
+        expect(phone.locator("#places")).to_be_visible()
+        expect(phone.locator("#status")).not_to_have_attribute("data-state", "refused")
+    # A card game next, from the table screen: its seats go to the two phones.
+    table.select_option("#game", "wumprummy")
+    table.select_option("#players", "2")
+    table.click("#start")
+    expect(anna.locator("#hand .card").first).to_be_visible()
+    expect(ben.locator("#hand .card").first).to_be_visible()
+    assert live.hub.table.game_id != first
+    assert live.hub.table.players == {0: "Anna", 1: "Ben"}
+    assert anna.errors == []
+
+
+def test_the_plain_address_offers_to_join_and_a_phone_comes_back_to_its_page(live, browser):
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live.url}/")
+    phone.click("#join-here")
+    phone.fill("#name", "Cleo")
+    phone.click("#name-form button")
+    expect(phone.locator("#who")).to_contain_text("Cleo")
+    # The plain address again: the way back to Cleo's own page.
+    phone.goto(f"{live.url}/")
+    expect(phone.locator("#join-here")).to_have_text("Back to my phone's page")
+    phone.click("#join-here")
+    expect(phone.locator("#who")).to_contain_text("Cleo")
+    # Cleo leaves: the page forgets her, and offers to join again.
+    phone.on("dialog", lambda dialog: dialog.accept())
+    phone.click("#leave")
+    expect(phone.locator("#join")).to_be_visible()
+    assert live.hub.room.phones() == []
+
+
+def test_a_seat_nobody_claimed_is_asked_about_then_shows_its_own_code(live, browser):
+    table = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}")
+    table.select_option("#players", "2")
+    table.click("#start")
+    expect(table.locator("#start-confirm")).to_contain_text("red")
+    table.click("#start-wait")
+    expect(table.locator("#start-confirm")).to_be_hidden()
+    assert live.hub.table is None
+    table.click("#start")
+    table.click("#start-anyway")
+    expect(table.locator("#qrs .qr")).to_have_count(1)
+    # The seat's own link, opened on a phone, makes that phone one of the room's.
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(table.locator("#qrs a").get_attribute("href"))
+    expect(phone.locator("#status")).to_have_attribute("data-state", "turn")
+    expect(table.locator("#links")).to_be_hidden()
+    assert [m.place for m in live.hub.room.phones()] == ["red"]

@@ -1,0 +1,60 @@
+"""Every page a phone shows, in every game, at the sizes of real phones (a tall
+one, a small one, one held sideways): each control at least 44x44 CSS pixels and
+each text at least 16 px (sizes.py measures them in Chromium)."""
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from sizes import too_small
+
+from marbleboard.games.registry import GAMES
+from marbleboard.web.live import LiveServer
+
+PHONES = {"tall": {"width": 390, "height": 844}, "small": {"width": 360, "height": 640},
+          "sideways": {"width": 844, "height": 390}}
+LAYOUTS = {"wampoo": ("wampoo", "wumprummy", "wampum"), "wahoo": ("wahoo",),
+           "stomple": ("stomple", "fiveinarow")}
+
+
+def phones(browser):
+    return {name: browser.new_context(viewport=size, is_mobile=True).new_page()
+            for name, size in PHONES.items()}
+
+
+def measured(pages, what):
+    return {f"{name} {what}": small for name, page in pages.items()
+            if (small := too_small(page))}
+
+
+def test_the_join_pages_and_the_lobby_on_a_phone(live, browser):
+    pages = phones(browser)
+    found = {}
+    for name, page in pages.items():
+        page.goto(f"{live.url}/join?lang=fr")
+        found |= measured({name: page}, "join")
+        page.goto(f"{live.hub.room_link()}&lang=fr")
+        found |= measured({name: page}, "name")
+        page.fill("#name", f"Maxime-Alexandre {name}")
+        page.click("#name-form button")
+        expect(page.locator("#places")).to_be_visible()
+        found |= measured({name: page}, "lobby")  # the first is the host: the lobby too
+    assert found == {}
+
+
+@pytest.mark.parametrize(("layout", "game"),
+                         [(layout, game) for layout, games in LAYOUTS.items() for game in games])
+def test_a_game_on_a_phone(tmp_path, browser, layout, game):
+    assert set(sum(LAYOUTS.values(), ())) == set(GAMES)  # every game is measured
+    with LiveServer(tmp_path / "games.db", layout=layout) as live:
+        r = httpx.post(f"{live.url}/api/admin/start", json={
+            "token": live.admin, "game": game, "players": 2, "seats": ["human", "bot:greedy"]})
+        assert r.status_code == 200, r.text
+        links = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"]
+        (url,) = [link["url"] for link in links.values()]
+        found = {}
+        for name, page in phones(browser).items():
+            page.goto(url + "&lang=fr")
+            expect(page.locator("#status")).not_to_have_attribute("data-state", "joining")
+            expect(page.locator("#log li").first).to_be_visible()
+            found |= measured({name: page}, game)
+        assert found == {}
