@@ -1,6 +1,9 @@
 """What a thumb and an eye need on a phone, measured in the browser: every control
-at least 44x44 CSS pixels (WCAG 2.5.5, Apple's and Android's guidelines), and
-every line of text at least 16 px."""
+at least 44x44 CSS pixels (WCAG 2.5.5, Apple's and Android's guidelines), every
+line of text at least 16 px; and on a French page, the space French sets before
+":", ";", "!" and "?"."""
+
+import re
 
 TARGET_PX = 44
 TEXT_PX = 16
@@ -34,6 +37,17 @@ MEASURE = """([target, text]) => {
   }
   return small;
 }"""
+
+
+# French sets a space before ":", ";", "!" and "?" (a digit before it is a time or
+# a score, a letter before "//" an address).
+UNSPACED = re.compile(r"[^\s\u00a0\u202f\d]([:;!?])(?=\s|$)")
+
+
+def unspaced_in_french(page):
+    """The lines of a French page where a ":", ";", "!" or "?" lacks its space."""
+    return [line for line in page.evaluate("document.body.innerText").splitlines()
+            if UNSPACED.search(line)]
 
 
 def too_small(page):

@@ -5,6 +5,7 @@ connection dropped, is back at its seat; an abandoned game, a new game of anothe
 game and a rematch never send a phone away."""
 
 import datetime
+import re
 
 import pytest
 from conftest import keep
@@ -105,6 +106,9 @@ def test_an_evening_with_phones_that_join_before_the_game_and_stay(live, browser
     table.click("#start")
     expect(anna.locator("#hand .card").first).to_be_visible()
     expect(ben.locator("#hand .card").first).to_be_visible()
+    # The facts name the players, never the places ("Player 1 deals").
+    expect(table.locator("#public")).to_contain_text(re.compile(r"(Anna|Ben) (deals|distribue)"))
+    expect(table.locator("#public")).not_to_contain_text(re.compile("Player|Joueur"))
     assert live.hub.table.game_id != first
     assert live.hub.table.players == {0: "Anna", 1: "Ben"}
     assert anna.errors == []

@@ -5,7 +5,7 @@ each text at least 16 px (sizes.py measures them in Chromium)."""
 import httpx
 import pytest
 from playwright.sync_api import expect
-from sizes import too_small
+from sizes import too_small, unspaced_in_french
 
 from marbleboard.games.registry import GAMES
 from marbleboard.web.live import LiveServer
@@ -22,8 +22,10 @@ def phones(browser):
 
 
 def measured(pages, what):
+    """What is too small on each page, and (the pages are in French) each line
+    whose punctuation lacks the space French sets before it."""
     return {f"{name} {what}": small for name, page in pages.items()
-            if (small := too_small(page))}
+            if (small := too_small(page) + unspaced_in_french(page))}
 
 
 def test_the_join_pages_and_the_lobby_on_a_phone(live, browser):

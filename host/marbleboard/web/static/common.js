@@ -34,6 +34,11 @@ function has(key) {
   return Boolean(WORDS.en[key] || WORDS.en[`${key}.other`]);
 }
 
+// A label and its colon, as the language writes it ("Cards: ", "Cartes : ").
+function colon(label) {
+  return t("colon", label);
+}
+
 // A game's title in the page's language where its words give one (<game>.title).
 function titleOf(game, title) {
   const key = `${game}.title`;
@@ -142,8 +147,16 @@ function paint(root, board, holes) {
 // ("fact.<key>") where the words have one, a yes/no fact said only when it holds.
 // A game's word for a value of one of its facts ("3a" of "village": the game's
 // "village.3a"), else the common word (a seat's name), else the value itself.
+// The players' names by seat, from the newest payload: a fact naming a seat
+// ("player1 has the Canoe") says its player ("Anna has the Canoe").
+let PLAYERS = {};
+function knowPlayers(names) {
+  PLAYERS = names || {};
+}
+
 function valueWord(game, k, v) {
   if (typeof v !== "string") return v;
+  if (PLAYERS[v]) return t(PLAYERS[v]);
   if (WORDS.en[`${game}.${k}.${v}`]) return t(`${game}.${k}.${v}`);
   return v in WORDS.en ? t(v) : v;
 }
@@ -151,7 +164,7 @@ function fact(k, v, game) {
   const key = has(`${game}.fact.${k}`) ? `${game}.fact.${k}` : `fact.${k}`;
   const value = valueWord(game, k, v);
   if (has(key)) return v === true ? t(key) : t(key, value);
-  return `${t(k)}: ${value}`;
+  return `${colon(t(k))}${value}`;
 }
 // A heading for a game's fact: its own word where it has one.
 function factTitle(game, k) {
@@ -217,7 +230,7 @@ function showPublic(target, facts, game) {
   target.replaceChildren(...Object.entries(facts || {}).filter(shownFact)
     .map(([k, v]) => k === "die"
       ? el("span", { class: "die", title: `${t("die")} ${v}`, "aria-label": `${t("die")} ${v}` }, DIE[v - 1] || String(v))
-      : isCards(v) ? el("span", { class: "fact cards" }, `${factTitle(game, k)}: `, ...cardChips(game, v))
+      : isCards(v) ? el("span", { class: "fact cards" }, colon(factTitle(game, k)), ...cardChips(game, v))
       : isRecords(v) ? recordsTable(game, k, v)
       : typeof v === "object" ? el("span", {})
       : el("span", { class: "fact" }, fact(k, v, game))));

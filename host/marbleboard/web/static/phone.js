@@ -132,10 +132,10 @@ function cardButton(card, p, off, mine) {
 function keptApart(p) {
   return (p.mine || []).filter((k) => p[k] !== null && p[k] !== undefined).map((k) => {
     const v = p[k];
-    if (isCards(v)) return el("p", { class: "fact cards", "data-mine": k }, `${factTitle(p.game, k)}: `, ...cardChips(p.game, v));
+    if (isCards(v)) return el("p", { class: "fact cards", "data-mine": k }, colon(factTitle(p.game, k)), ...cardChips(p.game, v));
     const parts = Object.entries(v).map(([f, x]) => isCards(x) ? el("span", { class: "cards" }, ...cardChips(p.game, x))
       : el("span", {}, ` ${valueWord(p.game, f, x)} `));
-    return el("p", { class: "fact", "data-mine": k }, `${factTitle(p.game, "my" + k)}: `, ...parts);
+    return el("p", { class: "fact", "data-mine": k }, colon(factTitle(p.game, "my" + k)), ...parts);
   });
 }
 
@@ -350,7 +350,7 @@ function scoreboard(p) {
   box.replaceChildren(...(box.hidden ? [] : [el("h2", {}, t("scores")), el("ol", { class: "standings" },
     ...p.standings.map((s) => el("li", { class: s.seat === p.seat ? "me" : "" },
       el("span", { class: "dot", style: `background:${board && board.seats[s.seat] || "transparent"}` }),
-      ` ${t(s.name)}: `, el("strong", {}, String(s.score)))))]));
+      ` ${colon(t(s.name))}`, el("strong", {}, String(s.score)))))]));
 }
 
 function render() {
@@ -402,6 +402,7 @@ function render() {
   showButton.setAttribute("aria-pressed", String(shown));
   showButton.disabled = off;
   showButton.onclick = () => act("show", { show: !shown });
+  knowPlayers(p.names);
   showPublic(document.getElementById("public"), p.public, p.game);
   document.getElementById("mine").replaceChildren(...keptApart(p));
   const moves = mine && !p.question ? listed(p) : [];

@@ -118,7 +118,7 @@ function over(payload) {
     el("p", { class: payload.winners.length ? "winner" : "winner draw", id: "winner" }, say(payload.result)),
     // Where the game counts points, every seat ranked by them.
     ...((payload.standings || []).length ? [el("ol", { class: "standings", id: "standings" },
-      ...payload.standings.map((s) => el("li", {}, `${t(s.name)}: ${s.score}`)))] : []),
+      ...payload.standings.map((s) => el("li", {}, `${colon(t(s.name))}${s.score}`)))] : []),
     el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: titleOf(payload.game, payload.title),
       players: (payload.seats || []).map((s) => nameOf(payload, s.seat)).join(", ") })),
   ];
@@ -263,6 +263,7 @@ function seatRow(payload, s) {
 
 function show(payload) {
   last = payload;
+  knowPlayers(payload.names);
   roomPanel(payload);
   lobby(payload);
   controls(payload);
