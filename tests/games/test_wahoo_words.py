@@ -38,34 +38,34 @@ CASES = [
      "1 : sortir une bille rouge, en renvoyant la bille bleue à sa base, puis relancer le dé"),
     # "Landing on an opponent sends that marble back to its Tribal Grounds."
     ({"R": "12,RS,RS,RS", "B": "15,BS,BS,BS"}, 3, {}, "3 12-15",
-     "3: move the red marble from 12 to 15, knocking back the blue marble",
-     "3 : avancer la bille rouge de 12 à 15, en renvoyant la bille bleue à sa base"),
+     "3: move the red marble 3 holes forward, knocking back the blue marble",
+     "3 : avancer la bille rouge de 3 trous, en renvoyant la bille bleue à sa base"),
     # "A marble that reaches its own entry turns into its Tee-Pee".
     ({"R": "50,RS,RS,RS"}, 3, {}, "3 50-R1",
-     "3: move the red marble from 50 to red's Tee-Pee, hole 1",
-     "3 : avancer la bille rouge de 50 à la maison rouge, case 1"),
+     "3: move the red marble 3 holes forward, into its Tee-Pee",
+     "3 : avancer la bille rouge de 3 trous, jusque dans sa maison"),
     # "Moving into and inside the Tee-Pee needs the exact count".
     ({"R": "R1,RS,RS,RS"}, 2, {}, "2 R1-R3",
-     "2: move the red marble in its Tee-Pee from hole 1 to hole 3",
-     "2 : avancer la bille rouge dans sa maison, de la case 1 à la case 3"),
+     "2: move the red marble 2 holes on in its Tee-Pee",
+     "2 : avancer la bille rouge de 2 trous dans sa maison"),
     # "A marble that stands on a pink arrow at the start of a turn may, instead of
     # moving along the Path, go clockwise from arrow to arrow".
     ({"R": "17,RS,RS,RS"}, 4, {}, "4 17>47",
-     "4: take the short cut with the red marble from the arrow on 17 to 47",
-     "4 : prendre le raccourci avec la bille rouge de la flèche 17 à 47"),
+     "4: take the short cut with the red marble, to end 2 holes past red's arrow",
+     "4 : prendre le raccourci avec la bille rouge, pour finir 2 trous après la flèche rouge"),
     ({"R": "17,RS,RS,RS"}, 4, {}, "4 17-21",
-     "4: move the red marble from the arrow on 17 to 21",
-     "4 : avancer la bille rouge de la flèche 17 à 21"),
+     "4: move the red marble 4 holes forward",
+     "4 : avancer la bille rouge de 4 trous"),
     # "A marble that stands one space beyond a pink arrow at the start of a turn
     # may, with a 4, go to the centre".
     ({"R": "4,RS,RS,RS"}, 4, {}, "4 4>C",
-     "4: move the red marble from 4 into the centre",
-     "4 : avancer la bille rouge de 4 au centre"),
+     "4: move the red marble into the centre",
+     "4 : avancer la bille rouge jusqu'au centre"),
     # "From the centre it moves only with a 1, onto its own colour's arrow ... That 1
     # gives another turn as usual."
     ({"R": "C,RS,RS,RS"}, 1, {}, "1 C>45",
-     "1: move the red marble out of the centre to the arrow on 45, then roll again",
-     "1 : sortir la bille rouge du centre vers la flèche 45, puis relancer le dé"),
+     "1: move the red marble out of the centre, to end on red's arrow, then roll again",
+     "1 : sortir la bille rouge du centre, pour finir sur la flèche rouge, puis relancer le dé"),
     # "A roll that moves no marble is lost: the engine offers it as a single move,
     # pass".
     ({}, 3, {}, "pass",
@@ -74,17 +74,17 @@ CASES = [
     # "The first player with all four marbles in its Tee-Pee wins": a 1 that wins
     # gives no other roll.
     ({"R": "R2,R3,R4,52"}, 1, {}, "1 52-R1",
-     "1: move the red marble from 52 to red's Tee-Pee, hole 1",
-     "1 : avancer la bille rouge de 52 à la maison rouge, case 1"),
+     "1: move the red marble (7 holes past red's arrow) 1 hole forward, into its Tee-Pee",
+     "1 : avancer la bille rouge (7 trous après la flèche rouge) d'un trou, jusque dans sa maison"),
     # "A player whose four marbles are all in its Tee-Pee goes on rolling ... for its
     # partner".
     ({"R": "R1,R2,R3,R4", "Y": "30,YS,YS,YS"}, 2, {"partners": True}, "2 30-32",
-     "2: move the yellow marble from 30 to 32",
-     "2 : avancer la bille jaune de 30 à 32"),
+     "2: move the yellow marble 2 holes forward",
+     "2 : avancer la bille jaune de 2 trous"),
     # Starting Positions by name, as the places the board marks.
     ({"R": "11,RS,RS,RS"}, 3, {}, "3 11-14",
-     "3: move the red marble from 11 to blue's Starting Position",
-     "3 : avancer la bille rouge de 11 à la sortie bleue"),
+     "3: move the red marble 3 holes forward",
+     "3 : avancer la bille rouge de 3 trous"),
 ]
 
 
@@ -97,8 +97,11 @@ def test_the_six_colour_board_names_its_own_colours():
     state = parse_position("6 RS,RS,RS,RS/BS,BS,BS,BS/YS,YS,YS,YS/GS,GS,GS,GS/"
                            "55,PS,PS,PS/OS,OS,OS,OS P 1 - 0")
     assert words(state, "1 55-56") == (
-        "1: move the purple marble from 55 to purple's Starting Position, then roll again",
-        "1 : avancer la bille violette de 55 à la sortie violette, puis relancer le dé")
+        "1: move the purple marble 1 hole forward, then roll again",
+        "1 : avancer la bille violette d'un trou, puis relancer le dé")
+    hole = WAHOO.hole_words(state.opts, "track.56")
+    assert (say(hole, "en"), say(hole, "fr")) == ("on purple's Starting Position",
+                                                  "sur la sortie violette")
     assert words(state, "1 out") == (
         "1: bring a purple marble out, then roll again",
         "1 : sortir une bille violette, puis relancer le dé")
@@ -121,13 +124,14 @@ def test_holes_in_words():
                    say(WAHOO.hole_words(options, hole), "fr"))
             for hole in ("track.12", "track.14", "track.17", "centre", "start.red.2",
                          "home.green.4")}
+    # Where each is, from the holes the board marks: no hole is numbered.
     assert said == {
-        "track.12": ("12", "12"),
-        "track.14": ("blue's Starting Position", "la sortie bleue"),
-        "track.17": ("the arrow on 17", "la flèche 17"),
-        "centre": ("the centre", "la case centrale"),
-        "start.red.2": ("red's Tribal Grounds", "la base rouge"),
-        "home.green.4": ("green's Tee-Pee, hole 4", "la maison verte, case 4"),
+        "track.12": ("9 holes past blue's arrow", "9 trous après la flèche bleue"),
+        "track.14": ("on blue's Starting Position", "sur la sortie bleue"),
+        "track.17": ("on yellow's arrow", "sur la flèche jaune"),
+        "centre": ("in the centre", "au centre"),
+        "start.red.2": ("in red's Tribal Grounds", "dans la base rouge"),
+        "home.green.4": ("in green's Tee-Pee, hole 4", "dans la maison verte, case 4"),
     }
 
 

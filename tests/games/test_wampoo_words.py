@@ -35,55 +35,57 @@ CASES = [
      "Roi : sortir une bille rouge, en renvoyant la bille bleue à la base"),
     # "2, 3, 5, 6, 8, 9, 10: that many forward", from the STARTER to a numbered hole.
     ({"R": "0,RS,RS,RS"}, "5S", "5 0-5",
-     "5: move the red marble from red's starter to 5",
-     "5 : avancer la bille rouge de la sortie rouge à 5"),
+     "5: move the red marble 5 holes forward",
+     "5 : avancer la bille rouge de 5 trous"),
     # "A marble that lands where another marble is sends that marble back to its
     # owner's START row."
     ({"R": "10,RS,RS,RS", "G": "18,GS,GS,GS"}, "8S", "8 10-18",
-     "8: move the red marble from 10 to blue's starter, knocking off the green marble",
-     "8 : avancer la bille rouge de 10 à la sortie bleue, en renvoyant la bille verte à la "
-     "base"),
+     "8: move the red marble 8 holes forward, knocking off the green marble",
+     "8 : avancer la bille rouge de 8 trous, en renvoyant la bille verte à la base"),
     # "4: 4 backwards", from the STARTER to just outside the HOME row.
     ({"R": "0,RS,RS,RS"}, "4S", "4 0-68",
-     "4: move the red marble back from red's starter to 68",
-     "4 : reculer la bille rouge de la sortie rouge à 68"),
+     "4: move the red marble 4 holes back",
+     "4 : reculer la bille rouge de 4 trous"),
     # "The 7 moves one marble seven forward and knocks off every marble in the holes
     # it passes and in the hole it lands on, whoever they belong to."
     ({"R": "12,15,RS,RS", "B": "14,16,BS,BS", "Y": "19,YS,YS,YS"}, "7S", "7 12-19",
-     "7: move the red marble from 12 to 19, knocking off 2 blue marbles, the red marble "
-     "on 15 and the yellow marble",
-     "7 : avancer la bille rouge de 12 à 19, en renvoyant 2 billes bleues, la bille rouge "
-     "sur 15 et la bille jaune à la base"),
+     "7: move the red marble (12 holes past red's starter) 7 holes forward, knocking off 2 "
+     "blue marbles, the red marble (15 holes past red's starter) and the yellow marble",
+     "7 : avancer la bille rouge (12 trous après la sortie rouge) de 7 trous, en renvoyant "
+     "2 billes bleues, la bille rouge (15 trous après la sortie rouge) et la bille jaune à "
+     "la base"),
     # "Either 11 forward, or swap any two marbles on the track, of any players".
     ({"R": "12,RS,RS,RS", "B": "40,BS,BS,BS"}, "JS", "J 12<>40",
-     "Jack: swap the red marble on 12 with the blue marble on 40",
-     "Valet : échanger la bille rouge sur 12 avec la bille bleue sur 40"),
+     "Jack: swap the red marble (12 holes past red's starter) with the blue marble (4 holes "
+     "past yellow's starter)",
+     "Valet : échanger la bille rouge (12 trous après la sortie rouge) avec la bille bleue "
+     "(4 trous après la sortie jaune)"),
     ({"R": "12,RS,RS,RS", "B": "40,BS,BS,BS"}, "JS", "J 12-23",
-     "Jack: move the red marble from 12 to 23",
-     "Valet : avancer la bille rouge de 12 à 23"),
+     "Jack: move the red marble 11 holes forward",
+     "Valet : avancer la bille rouge de 11 trous"),
     # "Joker: 20 forward (it may pass a protected marble)".
     ({"R": "10,RS,RS,RS", "B": "18!,BS,BS,BS"}, "X1", "X 10-30",
-     "Joker: move the red marble from 10 to 30",
-     "Joker : avancer la bille rouge de 10 à 30"),
+     "Joker: move the red marble 20 holes forward",
+     "Joker : avancer la bille rouge de 20 trous"),
     # "Moving into and within HOME needs the exact count".
     ({"R": "66,RS,RS,RS"}, "3S", "3 66-R1",
-     "3: move the red marble from 66 to red's home, hole 1",
-     "3 : avancer la bille rouge de 66 à la maison rouge, case 1"),
+     "3: move the red marble 3 holes forward, into its home",
+     "3 : avancer la bille rouge de 3 trous, jusque dans sa maison"),
     ({"R": "R1,RS,RS,RS"}, "2S", "2 R1-R3",
-     "2: move the red marble in its home from hole 1 to hole 3",
-     "2 : avancer la bille rouge dans sa maison, de la case 1 à la case 3"),
+     "2: move the red marble 2 holes on in its home",
+     "2 : avancer la bille rouge de 2 trous dans sa maison"),
     # "they go on playing their cards for their partner's marbles" (option
     # partner_plays_on): red, all HOME, moves yellow's marble.
     ({"R": "R1,R2,R3,R4", "Y": "40,YS,YS,YS"}, "5S", "5 40-45",
-     "5: move the yellow marble from 40 to 45",
-     "5 : avancer la bille jaune de 40 à 45"),
+     "5: move the yellow marble 5 holes forward",
+     "5 : avancer la bille jaune de 5 trous"),
     # "If no card can be played, you throw your whole hand away".
     ({"R": "12,RS,RS,RS", "B": "18!,14,BS,BS"}, "7S", "fold",
      "No card can be played: throw the hand away",
      "Aucune carte ne peut être jouée : jeter la main"),
     ({"R": "5,RS,RS,RS"}, "QS", "Q 5-17",
-     "Queen: move the red marble from 5 to 17",
-     "Dame : avancer la bille rouge de 5 à 17"),
+     "Queen: move the red marble 12 holes forward",
+     "Dame : avancer la bille rouge de 12 trous"),
 ]
 
 
@@ -97,13 +99,17 @@ def test_holes_in_words():
     said = {hole: (say(WAMPOO.hole_words(options, hole), "en"),
                    say(WAMPOO.hole_words(options, hole), "fr"))
             for hole in ("track.12", "track.0", "track.54", "start.red.2", "home.blue.3")}
+    # Where each is, found from the marked holes: no hole of the board is numbered.
     assert said == {
-        "track.12": ("12", "12"),
-        "track.0": ("red's starter", "la sortie rouge"),
-        "track.54": ("green's starter", "la sortie verte"),
-        "start.red.2": ("red's start", "la base rouge"),
-        "home.blue.3": ("blue's home, hole 3", "la maison bleue, case 3"),
+        "track.12": ("12 holes past red's starter", "12 trous après la sortie rouge"),
+        "track.0": ("on red's starter", "sur la sortie rouge"),
+        "track.54": ("on green's starter", "sur la sortie verte"),
+        "start.red.2": ("in red's start", "dans la base rouge"),
+        "home.blue.3": ("in blue's home, hole 3", "dans la maison bleue, case 3"),
     }
+    one = WAMPOO.hole_words(options, "track.19")
+    assert (say(one, "en"), say(one, "fr")) == ("1 hole past blue's starter",
+                                                "1 trou après la sortie bleue")
 
 
 def test_every_hole_of_the_board_has_words():
@@ -181,8 +187,8 @@ def test_the_example_in_the_games_page_is_what_the_game_says(root):
     state = position({"R": "12,RS,RS,RS", "B": "40,BS,BS,BS"}, "JS")
     phrase = WAMPOO.action_words(state, parse_action(state, "J 12<>40"))
     assert phrase == ["wampoo.play", {"card": "wampoo.rank.11", "move": [
-        "wampoo.swap", {"a": ["wampoo.marble_on.red", [["wampoo.track", [12]]]],
-                        "b": ["wampoo.marble_on.blue", [["wampoo.track", [40]]]]}]}]
+        "wampoo.swap", {"a": ["wampoo.marble_on.red", [["wampoo.past.red", {"n": 12}]]],
+                        "b": ["wampoo.marble_on.blue", [["wampoo.past.yellow", {"n": 4}]]]}]}]
     english, french = words(state, "J 12<>40")
     flat = " ".join(text.split())
     assert f'`say(phrase, "en")` is "{english}"' in flat
@@ -193,6 +199,6 @@ def test_going_round_again_reads_apart_from_going_home():
     # "A marble that reaches its own HOME entry may go round again instead"
     # (option pass_home_entry): one card, one marble, two moves.
     state = position({"R": "66,RS,RS,RS"}, "3S", pass_home_entry=True)
-    assert words(state, "3 66-R1")[0] == "3: move the red marble from 66 to red's home, hole 1"
-    assert words(state, "3 66-69") == ("3: move the red marble from 66 to 69",
-                                       "3 : avancer la bille rouge de 66 à 69")
+    assert words(state, "3 66-R1")[0] == "3: move the red marble 3 holes forward, into its home"
+    assert words(state, "3 66-69") == ("3: move the red marble 3 holes forward",
+                                       "3 : avancer la bille rouge de 3 trous")

@@ -1,7 +1,9 @@
 """The log's words for a move someone must make with the marbles: addressed to the
-player by name, the marble by its colour, the holes as the game names them."""
+player by name, the move in the game's own words, which say what a person sees on
+the board (no hole numbers, no notation)."""
 
 import random
+import re
 
 from conftest import WAMPOO
 
@@ -18,28 +20,27 @@ def first_deal(options):
     return state
 
 
-def test_a_move_to_make_names_the_player_the_marble_and_the_holes():
+def test_a_move_to_make_names_the_player_and_says_the_move_in_the_games_words():
     options = WAMPOO.options({"players": 2})
     state = first_deal(options)
-    rules = WAMPOO.marbles
     players = {0: "Anna", 2: "Bob"}
+    who = players[state.current]
+    said = 0
     for action in state.legal_actions():
-        path = rules.path(state, action)
-        if len(path) < 2 or rules.knocked(state, action):
+        if len(WAMPOO.marbles.path(state, action)) < 2:
             continue
-        who = players[state.current]
-        colour = WAMPOO.seat_names[rules.mover(state, action)]
-        start, end = (words.say(WAMPOO.hole_words(options, h)) for h in (path[0], path[-1]))
-        assert words.say(move_line(WAMPOO, options, state, action, players)) == (
-            f"{who}: move the {colour} marble from {start} to {end}")
-        assert words.say(move_line(WAMPOO, options, state, action, players, bot=True)) == (
-            f"For {who}: move the {colour} marble from {start} to {end}")
-        assert words.say(move_line(WAMPOO, options, state, action, players), "fr") == (
-            f"{who} : déplacez la bille {words.say(colour, 'fr')} de "
-            f"{words.say(WAMPOO.hole_words(options, path[0]), 'fr')} à "
-            f"{words.say(WAMPOO.hole_words(options, path[-1]), 'fr')}")
-        return
-    raise AssertionError("no move of one marble in the first deal")
+        for lang, line, for_bot in (("en", "{who}: {move}", "For {who}: {move}"),
+                                    ("fr", "{who} : {move}", "Pour {who} : {move}")):
+            move = words.say(WAMPOO.action_words(state, action), lang)
+            assert words.say(move_line(WAMPOO, options, state, action, players), lang) == (
+                line.format(who=who, move=move))
+            assert words.say(move_line(WAMPOO, options, state, action, players, bot=True),
+                             lang) == for_bot.format(who=who, move=move)
+            # What a family reads: no notation ("5 0-5") and no numbered hole.
+            assert not re.search(r"\b(from|de) \d+ (to|à) \d+\b", move)
+            assert WAMPOO.action_text(state, action) not in move
+        said += 1
+    assert said, "no move of a marble in the first deal"
 
 
 def test_marbles_knocked_together_are_listed():

@@ -45,11 +45,13 @@ async def test_a_bots_move_is_said_once_to_whoever_moves_its_marbles(board, tmp_
         table = rig.table
         for said in range(1, 11):
             action = await rig.bot_move()
-            lines = [line for line in table.status.log if line[0].startswith("log.move_for")]
+            lines = [line for line in table.status.log
+                     if line[0] in ("log.act_for", "log.bot_plays")]
             assert len(lines) == said  # said when chosen, before the marbles move
             assert lines[-1][1]["who"] == table.players[table.state.current]
             assert words.say(lines[-1], "en").startswith(
-                f"For {table.players[table.state.current]}: move the ")
+                (f"For {table.players[table.state.current]}: ",
+                 f"{table.players[table.state.current]} plays "))
             await rig.carry_out(action)
         # Read from the marbles, a bot's move is not said again.
         assert not [line for line in table.status.log if line[0] == "log.played"]

@@ -59,7 +59,7 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
             if moves == 1:  # the table's log tells the person which marble goes where
                 for _ in range(100):
                     told = [p for p in live.hub.table.status.log
-                            if p[0] in ("log.move", "log.move_knock") and p[1]["who"] == "Anna"]
+                            if p[0] == "log.act" and p[1]["who"] == "Anna"]
                     if told:
                         break
                     phone.wait_for_timeout(50)

@@ -17,7 +17,7 @@ def action_words(action: int) -> Phrase:
 
 
 def hole_words(hole_id: str) -> Phrase:
-    """A board hole as the notation names it: ``d4``."""
+    """Where a board hole is: at its name on the grid's edges, ``at d4``."""
     if hole_id not in HOLE_IDS:
         raise ValueError(f"Five in a Row has no hole {hole_id!r}")
-    return ["move", {"text": hole_id.removeprefix("grid.")}]
+    return ["fiveinarow.at", [hole_id.removeprefix("grid.")]]

@@ -40,8 +40,8 @@ def action_words(state: State, action: int) -> Phrase:
 
 
 def hole_words(hole_id: str) -> Phrase:
-    """A board hole in words: its name in the notation, ``c3``."""
-    return ["move", {"text": hole_name(grid_hole(hole_id))}]
+    """Where a board hole is: at its name on the grid's edges, ``at c3``."""
+    return [P + "at", [hole_name(grid_hole(hole_id))]]
 
 
 def outcome_words(kind: str) -> Phrase:

@@ -3,13 +3,14 @@ texts, in every language, are in ``words.json`` beside this module.
 
 Every move starts with the roll it is made with ("6: bring a red marble out") and
 ends with "then roll again" when it earns another roll (a 1 or a 6 that moved a
-marble). A marble is named by its colour and, where its seat has several, by the
-hole it stands on; the board's names are the rule text's (Tribal Grounds,
-Starting Position, Tee-Pee, the arrows, the centre). Each colour has its own keys
-(``marble.red``, ``tee_pee.red``) so that every language can make its words agree
-with the colour. Path holes are numbered as in the notation and the board's hole
-ids (red's Starting Position is 0), so the words agree with the notation beside
-them.
+marble). The words say what a person sees on the board, never the notation's hole
+numbers: a move counts its holes ("move the red marble 3 holes forward"); a hole is
+one the board marks, by the rule text's names (Tribal Grounds, Starting Position,
+Tee-Pee, the arrows, the centre), or found from the Starting Position behind it
+("3 holes past blue's Starting Position"). A marble is named by its colour alone
+when its colour has one marble out, else with where it stands. Each colour has its
+own keys (``marble.red``, ``in_tee_pee.red``) so that every language can make its
+words agree with the colour.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ARROWS, CENTRE, OUT, PASS
-from .geometry import BOARDS, ROW, SEAT_NAMES, geometry
+from .geometry import BOARDS, ROW, SEAT_NAMES, START, geometry
 from .options import Options
 from .state import State
 
@@ -31,39 +32,54 @@ def _key(name: str) -> str:
 
 
 def colour_phrase(kind: str, seat: int, *args: Any) -> Phrase:
-    """A per-colour phrase: ``kind`` is ``marble``, ``a_marble``, ``grounds``,
-    ``starter`` or ``tee_pee``."""
+    """A per-colour phrase: ``kind`` is ``marble``, ``a_marble``, ``marble_on``,
+    ``in_grounds``, ``on_starter``, ``on_arrow`` or ``in_tee_pee``."""
     return [_key(f"{kind}.{SEAT_NAMES[seat]}"), list(args)]
 
 
 def hole_words(options: Options, hole: str) -> Phrase:
-    """A hole of the Wa-Hoo board ``options`` play on, by its id: ``track.12`` is
-    "12", ``track.14`` "blue's Starting Position", ``track.17`` "the arrow on 17",
-    ``start.red.2`` "red's Tribal Grounds", ``home.red.3`` "red's Tee-Pee, hole 3",
-    ``centre`` "the centre"."""
+    """Where a hole of the Wa-Hoo board ``options`` play on is, by its id, as a
+    person finds it: a marked hole by its name ("on blue's Starting Position", "on
+    yellow's arrow"), another counted from the marked hole behind it ("3 holes
+    past red's Starting Position"); ``start.red.2`` is "in red's Tribal Grounds",
+    ``home.red.3`` "in red's Tee-Pee, hole 3", ``centre`` "in the centre"."""
     g = geometry(BOARDS[options.board], options.holes_per_side)
     colours = SEAT_NAMES[:g.colours]
     if hole == "centre":
-        return [_key("centre"), []]
+        return [_key("in_centre"), []]
     row, _, rest = hole.partition(".")
     if row == "track" and rest.isdigit() and int(rest) < g.track:
         n = int(rest)
-        if n % g.side == 0:
-            return colour_phrase("starter", n // g.side)
-        if n in g.arrows:
-            return [_key("arrow"), [n]]
-        return [_key("track"), [n]]
+        # Counted from the nearest hole behind it that the board marks: a
+        # Starting Position or an arrow.
+        marks = {g.starter(s): ("on_starter", "past", s) for s in range(g.colours)}
+        marks |= {a: ("on_arrow", "past_arrow", i) for i, a in enumerate(g.arrows)}
+        past = next(d for d in range(g.track) if (n - d) % g.track in marks)
+        on, counted, seat = marks[(n - past) % g.track]
+        if past == 0:
+            return colour_phrase(on, seat)
+        return [_key(f"{counted}.{SEAT_NAMES[seat]}"), {"n": past}]
     seat_name, _, k = rest.partition(".")
     if row in ("start", "home") and seat_name in colours and k in ("1", "2", "3", "4"):
         seat = colours.index(seat_name)
-        return colour_phrase("grounds", seat) if row == "start" else colour_phrase(
-            "tee_pee", seat, int(k))
+        return colour_phrase("in_grounds", seat) if row == "start" else colour_phrase(
+            "in_tee_pee", seat, int(k))
     raise ValueError(f"this Wa-Hoo board has no hole {hole!r}")
 
 
 def position_words(state: State, position: int) -> Phrase:
-    """An engine position on the board (not ``START``), in words."""
+    """Where an engine position on the board (not ``START``) is, in words."""
     return hole_words(state.opts, state.g.hole_id(position))
+
+
+def marble_words(state: State, m: int) -> Phrase:
+    """A marble on the board: by its colour, and by where it stands when its colour
+    has more than one marble out of its Tribal Grounds."""
+    seat = m // ROW
+    out = sum(1 for x in range(ROW * seat, ROW * seat + ROW) if state.pos[x] != START)
+    if out <= 1:
+        return colour_phrase("marble", seat)
+    return colour_phrase("marble_on", seat, position_words(state, state.pos[m]))
 
 
 def rolls_again(state: State, action: int) -> bool:
@@ -77,8 +93,8 @@ def rolls_again(state: State, action: int) -> bool:
 
 
 def action_words(state: State, action: int) -> Phrase:
-    """A legal action of ``state`` in words: "3: move the red marble from 12 to 15,
-    knocking back the blue marble"."""
+    """A legal action of ``state`` in words: "3: move the red marble 3 holes
+    forward, knocking back the blue marble"."""
     kind = action & 7
     move: Phrase
     if kind == PASS:
@@ -87,21 +103,19 @@ def action_words(state: State, action: int) -> Phrase:
         m, dest = action >> 3 & 31, action >> 8
         seat = m // ROW
         src = state.pos[m]
-        marble = colour_phrase("marble", seat)
+        marble = marble_words(state, m) if kind != OUT else colour_phrase("a_marble", seat)
         if kind == OUT:
-            move = [_key("out"), {"marble": colour_phrase("a_marble", seat)}]
+            move = [_key("out"), {"marble": marble}]
         elif kind == CENTRE:
-            move = [_key("to_centre"), {"marble": marble, "from": position_words(state, src)}]
+            move = [_key("to_centre"), {"marble": marble}]
         elif src == state.g.centre:
             move = [_key("from_centre"), {"marble": marble, "to": position_words(state, dest)}]
-        elif src >= state.track:  # inside the Tee-Pee: only the hole numbers change
-            first = state.g.tee_pee(seat, 0)
-            move = [_key("in_tee_pee"), {"marble": marble, "from": src - first + 1,
-                                         "to": dest - first + 1}]
+        elif kind == ARROWS:
+            move = [_key("arrows"), {"marble": marble, "to": position_words(state, dest)}]
         else:
-            move = [_key("arrows" if kind == ARROWS else "move"), {
-                "marble": marble, "from": position_words(state, src),
-                "to": position_words(state, dest)}]
+            how = ("along_tee_pee" if src >= state.track
+                   else "into_tee_pee" if dest >= state.track else "forward")
+            move = [_key(how), {"marble": marble, "n": state.roll}]
         victims = state.knocked_by(action)
         if victims:
             move = [_key("knocking"), {"move": move,
