@@ -101,7 +101,7 @@ def test_a_whole_card_game_with_a_person_and_bots(played, browser):
     ranked = hub.table.standings()
     expect(table.locator("#standings li")).to_have_count(len(ranked))
     expect(table.locator("#standings li").first).to_have_text(
-        f"{words.say(ranked[0][1], lang)}: {ranked[0][2]}")
+        words.say(["colon", [ranked[0][1]]], lang) + str(ranked[0][2]))
     expect(table.locator("#verdict")).to_have_class("verdict ok")
     # The winner's place blinks on the board.
     lamp = next(lp for lp in hub.board.lamps
