@@ -79,6 +79,10 @@ def test_the_winners_home_rows_pulse():
     lights = compose(board, Scene(state))
     assert lit(lights, BOARD.hole("home.red.1").led) == (RED, Effect.PULSE)
     assert lit(lights, BOARD.hole("track.10").led) is None
+    # And the first winner's colour runs round the whole track.
+    ((colour, _step, path),) = lights.chases
+    assert lights.palette[colour - 1] == RED
+    assert path == [h.led for h in BOARD.track()]
 
 
 def test_paths_follow_the_track_into_home():

@@ -90,6 +90,11 @@ class Painter:
             for seat in state.winners:
                 for hole_id in rules.goal(state, seat):
                     lights.set(self.led(hole_id), self.seat_rgb(state, seat), Effect.PULSE)
+            # A celebration the whole table sees: the winner's colour runs round
+            # the track (a board with one).
+            track = [h.led for h in self.board.track()]
+            if track:
+                lights.chase(track, self.seat_rgb(state, state.winners[0]), step_ms=60)
             return lights
         if scene.clearing:
             for sensor in scene.extra:
