@@ -218,7 +218,7 @@ class TableHub:
         for s, token in self.tokens.items():
             # A link saved with the game whose phone the room does not know (a store
             # from before the room): the seat's link it was, so it stays good.
-            if self.room._find(token) is None:
+            if self.room.find(token) is None:
                 place = self.seat_places.get(record.game.seat_names[s])
                 if place is not None:
                     self.room.free(place)
@@ -412,7 +412,7 @@ class TableHub:
         """Phones whose secret the room no longer knows (it left, or its link was
         made anew) are told their link is not valid."""
         gone = [c for c in self.clients
-                if c.member is not None and self.room._find(c.member) is None]
+                if c.member is not None and self.room.find(c.member) is None]
         for client in gone:
             self.detach(client, let_go=False)
         for client in gone:
@@ -964,7 +964,7 @@ class TableHub:
     def _away(self, seat: int) -> bool:
         """A person's seat whose phone has been gone for a while."""
         token = self.tokens.get(seat)
-        member = self.room._find(token) if token is not None else None
+        member = self.room.find(token) if token is not None else None
         return bool(member is not None and member.phone and member.gone_since is not None
                     and self.room.clock() - member.gone_since >= self.away_s)
 

@@ -155,12 +155,13 @@ class Room:
     # --- who is who --------------------------------------------------------------------
 
     def get(self, token: str) -> Member:
-        member = self._find(token)
+        member = self.find(token)
         if member is None:
             raise RoomRefused(401, "token", "this phone is not in the room: join again")
         return member
 
-    def _find(self, token: str) -> Member | None:
+    def find(self, token: str) -> Member | None:
+        """The member with this secret, or None."""
         # Every secret is compared in constant time: how long a refusal takes says
         # nothing of how much of a guess was right.
         found = None
