@@ -291,3 +291,14 @@ def test_the_host_hands_a_seat_whose_phone_has_gone_to_a_bot(live):
     assert live.call(stored()) == {"red": "human", "yellow": "bot:greedy"}
     assert ["log.bot_plays_for", {"who": "Ben", "bot": "bot.greedy"}] in table(live)["log"]
     assert admin(live, "bot", anna, seat="yellow").json()["code"] == "seat"  # a bot's already
+
+
+def test_the_host_sends_a_phone_out_of_the_room(live):
+    anna, eve = join(live, "Anna", "red"), join(live, "Eve", "yellow")
+    numbers = {p["name"]: p["n"] for p in table(live)["room"]["phones"]}
+    assert admin(live, "remove", eve, phone=numbers["Anna"]).status_code == 401  # not the host
+    assert admin(live, "remove", anna, phone=numbers["Eve"]).json()["ok"]
+    assert me(live, eve, name="Eve").status_code == 401  # her link is good no more
+    assert [p["name"] for p in table(live)["room"]["phones"]] == ["Anna"]
+    assert not any(p["taken"] and p["place"] == "yellow" for p in table(live)["room"]["places"])
+    assert admin(live, "remove", anna, phone=99).json()["code"] == "phone"

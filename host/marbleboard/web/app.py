@@ -138,6 +138,11 @@ class BotRequest(StrictBody):
     kind: Literal["bot:random", "bot:greedy", "bot:search"] = "bot:greedy"
 
 
+class RemoveRequest(StrictBody):
+    token: Token
+    phone: int = Field(ge=1, description="the phone's number in the room's list")
+
+
 class FreeRequest(StrictBody):
     token: Token
     place: Place = Field(description="the place to free: its phone watches from now on")
@@ -166,7 +171,7 @@ class Problem(BaseModel):
 
 REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
             JoinRequest, SeatLinkRequest, DragRequest, RoomJoinRequest, MemberRequest,
-            FreeRequest, BotRequest)
+            FreeRequest, BotRequest, RemoveRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -429,6 +434,13 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         """A bot plays a person's seat for the rest of the game (their phone has gone)."""
         hub.check_admin(body.token)
         await hub.hand_to_bot(body.seat, body.kind)
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/remove")
+    async def remove_phone(body: RemoveRequest) -> Outcome:
+        """Send a phone out of the room: its link is good no more."""
+        hub.check_admin(body.token)
+        await hub.remove_phone(body.phone)
         return Outcome(ok=True)
 
     @app.post("/api/admin/free")

@@ -468,6 +468,17 @@ class TableHub:
         await self._let_go_strangers()
         self.changed()
 
+    async def remove_phone(self, joined: int) -> None:
+        """The host sends a phone out of the room (a guest gone home, or a phone
+        nobody at the table knows): its secret is good no more."""
+        member = self.room.by_number(joined)
+        if member is None:
+            raise Refused(404, "phone", "no phone of the room has that number")
+        self.room.leave(member.token)
+        self._seat_the_room()
+        await self._let_go_strangers()
+        self.changed()
+
     async def free_place(self, place: str) -> None:
         """The host frees a place: the phone that held it watches from now on."""
         if place not in self.room.places:
@@ -874,8 +885,9 @@ class TableHub:
         host = self.room.host
         holders = {p: self.room.holder(p) for p in self.room.places}
         return {
-            "phones": [{"name": m.name, "place": m.place, "online": m.token in online,
-                        "host": m is host} for m in self.room.phones()],
+            "phones": [{"n": m.joined, "name": m.name, "place": m.place,
+                        "online": m.token in online, "host": m is host}
+                       for m in self.room.phones()],
             "places": [{"place": p, "taken": h is not None and h.phone,
                         "by": h.name if h is not None and h.phone else None}
                        for p, h in holders.items()],

@@ -170,6 +170,10 @@ class Room:
                 found = member
         return found
 
+    def by_number(self, joined: int) -> Member | None:
+        """A phone by its number of joining (what the table screen lists)."""
+        return next((m for m in self.members.values() if m.phone and m.joined == joined), None)
+
     def holder(self, place: str) -> Member | None:
         return next((m for m in self.members.values() if m.place == place), None)
 

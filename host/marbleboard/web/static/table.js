@@ -45,7 +45,9 @@ function roomPanel(payload) {
     ` ${p.name || t(p.place || "")}`, p.host ? el("span", { class: "tag" }, ` ${t("hostTag")}`) : "",
     p.online ? "" : el("span", { class: "tag" }, ` ${t("phoneAway")}`),
     token && p.place ? el("button", { class: "free", "data-free": p.place, title: t("freeHelp"),
-      on: { click: () => act("/api/admin/free", { place: p.place }) } }, t("free")) : ""));
+      on: { click: () => act("/api/admin/free", { place: p.place }) } }, t("free")) : "",
+    token ? el("button", { class: "remove", "data-remove": p.n, title: t("removeHelp"),
+      on: { click: () => act("/api/admin/remove", { phone: p.n }) } }, t("removePhone")) : ""));
   const own = localStorage.getItem("member");
   box.replaceChildren(
     el("h2", {}, t("joinRoom")),
