@@ -191,7 +191,21 @@ def test_a_tap_on_a_destination_plays_the_move_and_locks_the_phone(live, browser
     target = phone.locator(f"#picture .target[data-to='{end}']")
     expect(target).to_have_count(1)
     turns = live.hub.table.state.turns
-    target.click()
+    # A thumb lands beside the ring, not on it: 18 px off its centre, on the side
+    # away from any other ring, is still a tap on it (the rings are a few pixels
+    # wide on a phone; half a thumb, 22 px, reaches them).
+    box = target.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    others = [b for t in phone.locator("#picture .target").all()
+              if t.get_attribute("data-to") != end and (b := t.bounding_box())]
+    centres = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in others]
+    tap = max(((x + 18 * dx, y + 18 * dy) for dx, dy in
+               ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7),
+                (-0.7, -0.7))),
+              key=lambda p: min((abs(p[0] - cx) + abs(p[1] - cy) for cx, cy in centres),
+                                default=99))
+    assert all(((tap[0] - cx) ** 2 + (tap[1] - cy) ** 2) ** 0.5 > 18 for cx, cy in centres)
+    phone.mouse.click(*tap)
     for _ in range(100):
         if held:
             break

@@ -20,6 +20,7 @@ let board = null;  // the board's shape, to draw the picture
 let picture = null;  // the picture's svg, drawn once
 
 const MANY_MOVES = 8;  // more moves than this: the picture is shown before the list
+const TAP_REACH_PX = 22;  // a tap this near a ring of the picture is taken for it
 
 // Buttons do nothing while a request is out, once a move is on its way, and
 // whenever the service cannot be reached.
@@ -207,6 +208,7 @@ function drawPicture(p, moves, off) {
     }
   }
   const ends = [...new Set(moves.filter((m) => m.to).map((m) => m.to))];
+  picture.targets = [];
   for (const id of ends) {
     const h = hole(id);
     if (!h) continue;
@@ -225,9 +227,25 @@ function drawPicture(p, moves, off) {
       selected = here[(at + 1) % here.length].text;
       render();
     };
-    target.addEventListener("click", choose);
+    target.addEventListener("click", (e) => { e.stopPropagation(); choose(); });
     target.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
     overlay.append(target);
+    picture.targets.push({ target, choose });
+  }
+  if (!picture.nearest) {
+    // The holes of a board drawn on a phone are a few pixels apart: a tap near a
+    // ring, within half a thumb (22 CSS px) and nearer it than any other ring,
+    // is a tap on that ring.
+    picture.nearest = true;
+    picture.addEventListener("click", (e) => {
+      let best = null, bestDistance = TAP_REACH_PX;
+      for (const entry of picture.targets) {
+        const box = entry.target.getBoundingClientRect();
+        const d = Math.hypot(e.clientX - (box.left + box.width / 2), e.clientY - (box.top + box.height / 2));
+        if (d <= bestDistance) { best = entry; bestDistance = d; }
+      }
+      if (best) best.choose();
+    });
   }
   document.getElementById("picture-help").textContent = ends.length && !off ? t("pictureHelp") : "";
 }
