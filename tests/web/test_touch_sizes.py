@@ -60,3 +60,23 @@ def test_a_game_on_a_phone(tmp_path, browser, layout, game):
             expect(page.locator("#log li").first).to_be_visible()
             found |= measured({name: page}, game)
         assert found == {}
+
+
+def test_the_table_screen_on_a_tablet_in_the_lobby_and_in_a_game(live, browser):
+    """A tablet on the table as the table screen, in portrait: its lobby, the room,
+    the seats and the game's buttons are touched too."""
+    page = browser.new_context(viewport={"width": 800, "height": 1280},
+                               has_touch=True).new_page()
+    page.goto(f"{live.url}/?t={live.admin}&lang=fr")
+    expect(page.locator("#start")).to_be_visible()
+    found = measured({"tablet": page}, "lobby")
+    httpx.post(f"{live.url}/api/room/join",
+               json={"room": live.hub.room.secret, "name": "Anna", "place": "red"})
+    r = httpx.post(f"{live.url}/api/admin/start", json={
+        "token": live.admin, "players": 2, "seats": ["human", "human"],
+        "colours": ["red", "yellow"]})
+    assert r.status_code == 200, r.text
+    expect(page.locator("#turn-banner")).to_be_visible()
+    expect(page.locator("#qrs .qr")).to_have_count(1)  # yellow waits for a phone
+    found |= measured({"tablet": page}, "game")
+    assert found == {}
