@@ -289,7 +289,8 @@ function roomBox(p) {
   box.hidden = !room || !board || (p.seat && p.state !== "lobby");
   if (box.hidden) return;
   const built = JSON.stringify([LANG, room]);
-  if (box.dataset.built === built) return;
+  // Not rebuilt under a name being typed: another phone joining waits for it.
+  if (box.dataset.built === built || document.activeElement === document.getElementById("my-name")) return;
   box.dataset.built = built;
   const name = el("input", { id: "my-name", maxlength: 24, value: room.me.name, autocomplete: "given-name",
                              "aria-label": t("yourName") });
