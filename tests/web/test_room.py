@@ -11,7 +11,8 @@ import pytest
 import websockets
 
 from marbleboard.web.live import LiveServer
-from marbleboard.web.room import MEMBERS, Room, RoomRefused
+from marbleboard.web.refused import Refused
+from marbleboard.web.room import MEMBERS, Room
 
 
 def table(live, admin=False):
@@ -61,7 +62,7 @@ def test_the_first_phone_is_the_host_and_the_next_one_takes_over_when_it_leaves(
     assert anna.name == "Anna" and room.host is anna
     room.leave(anna.token)
     assert room.host is ben
-    with pytest.raises(RoomRefused) as e:
+    with pytest.raises(Refused) as e:
         room.get(anna.token)
     assert e.value.code == "token"
 
@@ -70,13 +71,13 @@ def test_a_place_is_one_phones_and_a_seats_unopened_link_gives_way():
     room = Room(["red", "blue"])
     anna = room.join("Anna", "red")
     ben = room.join("Ben")
-    with pytest.raises(RoomRefused) as e:
+    with pytest.raises(Refused) as e:
         room.claim(ben.token, "red")
     assert e.value.code == "place-taken" and anna.place == "red"
     link = room.seat_link("blue")  # a seat's QR code nobody has scanned
     room.claim(ben.token, "blue")
     assert ben.place == "blue" and link.token not in room.members
-    with pytest.raises(RoomRefused):
+    with pytest.raises(Refused):
         room.claim(ben.token, "purple")  # not on this board
     assert room.free("blue") is ben and ben.place is None
 
@@ -84,12 +85,12 @@ def test_a_place_is_one_phones_and_a_seats_unopened_link_gives_way():
 def test_names_are_required_and_bounded_and_the_room_holds_a_family_and_guests():
     room = Room(["red"])
     for bad in ("", "   ", "x" * 25):
-        with pytest.raises(RoomRefused) as e:
+        with pytest.raises(Refused) as e:
             room.join(bad)
         assert e.value.code == "name"
     for i in range(MEMBERS):
         room.join(f"P{i}")
-    with pytest.raises(RoomRefused) as e:
+    with pytest.raises(Refused) as e:
         room.join("One more")
     assert e.value.code == "room-full"
 

@@ -26,9 +26,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import words
 from ..board import Board
 from ..games.registry import get_game
-from .hub import CLOSE_LINK, CLOSE_PHONES, ROOM_CODE, SEAT_KINDS, Client, Refused, TableHub
+from .hub import CLOSE_LINK, CLOSE_PHONES, ROOM_CODE, SEAT_KINDS, Client, TableHub
 from .joincodes import CodeRefused
-from .room import NAME_LENGTH, RoomRefused
+from .refused import Refused
+from .room import NAME_LENGTH
 
 STATIC = Path(__file__).with_name("static")
 Token = Annotated[str, Field(min_length=1, max_length=64)]
@@ -326,10 +327,6 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"code": exc.code, "detail": exc.detail}, exc.status)
 
-    @app.exception_handler(RoomRefused)
-    async def room_refused(request: Request, exc: RoomRefused) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "detail": exc.detail}, exc.status)
-
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"code": "invalid", "detail": describe_errors(exc.errors())}, 422)
@@ -549,7 +546,7 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         admin = False
         try:
             if m is not None:
-                member = hub.member_of(m[:64]).token
+                member = hub.room.get(m[:64]).token
             elif seat is not None:
                 member = hub.tokens[hub.check_seat(seat, t or "")]
             elif t is not None:

@@ -32,7 +32,8 @@ from ..table.screens import ScreenTable, table_for
 from ..table.service import QUIET_S, Table
 from ..table.store import GameStore
 from .joincodes import JoinCodes
-from .room import NAME_LENGTH, Member, Room, RoomRefused
+from .refused import Refused
+from .room import NAME_LENGTH, Member, Room
 
 SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
 PHONES_PER_SEAT = 3  # a member's link open on more phones than this is being passed round
@@ -110,16 +111,6 @@ class Waiting:
         where = f"the {self.layout} board (--layout {self.layout})" if self.layout else \
             "a board with more places"
         return f"{self.title} game {self.game_id} was saved on {where}; it waits there, untouched"
-
-
-class Refused(Exception):
-    """A request that changes nothing: status and a code the pages translate."""
-
-    def __init__(self, status: int, code: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
 
 
 @dataclass(eq=False)
@@ -424,21 +415,12 @@ class TableHub:
             return None
         return next((s for s, t in self.tokens.items() if t == client.member), None)
 
-    def member_of(self, token: str) -> Member:
-        try:
-            return self.room.get(token)
-        except RoomRefused as e:
-            raise Refused(e.status, e.code, e.detail) from e
-
     def join_room(self, secret: str, name: str, place: str | None = None) -> Member:
         """A phone joins the room by the secret its QR code (or short code) gave."""
         if not self.room.is_secret(secret):
             raise Refused(401, "room", "this is not the room's code: scan the QR code "
                           "on the table screen again")
-        try:
-            member = self.room.join(name, place)
-        except RoomRefused as e:
-            raise Refused(e.status, e.code, e.detail) from e
+        member = self.room.join(name, place)
         self._seat_the_room()
         self.changed()
         return member
@@ -446,14 +428,11 @@ class TableHub:
     async def change_member(self, token: str, *, name: str | None = None,
                             place: str | None = None, set_place: bool = False) -> None:
         """A phone changes its name, or the place it plays (None: it watches)."""
-        member = self.member_of(token)
-        try:
-            if name is not None:
-                self.room.rename(member.token, name)
-            if set_place:
-                self.room.claim(member.token, place)
-        except RoomRefused as e:
-            raise Refused(e.status, e.code, e.detail) from e
+        member = self.room.get(token)
+        if name is not None:
+            self.room.rename(member.token, name)
+        if set_place:
+            self.room.claim(member.token, place)
         # A new name is the player's from the next game: the game on keeps the
         # names it was saved with.
         self._seat_the_room()
@@ -462,8 +441,7 @@ class TableHub:
 
     async def leave_room(self, token: str) -> None:
         """A phone leaves the room: its secret is good no more, its place is free."""
-        member = self.member_of(token)
-        self.room.leave(member.token)
+        self.room.leave(token)
         self._seat_the_room()
         await self._let_go_strangers()
         self.changed()
@@ -846,11 +824,16 @@ class TableHub:
         payload["room"] = self._room_for(token)
         if self.room.is_host(token):
             # The host's phone runs the evening as the table screen's link does.
-            table = self.table_payload(True)
-            payload["host"] = {k: table[k] for k in ("games", "setup", "waiting", "takeback",
-                                                     "put_back", "seats", "state")
-                               if k in table}
+            payload["host"] = {"state": _phase(self.table), **self._lobby_controls()}
         return payload
+
+    def _lobby_controls(self) -> dict[str, Any]:
+        """What the lobby needs to start a game: the games offered, the last setup,
+        and the games waiting for another board."""
+        return {"games": self.lobby(),
+                "setup": self.setup.to_json() if self.setup else None,
+                "waiting": [{"n": w.game_id, "game": w.game, "title": w.title,
+                             "layout": w.layout} for w in self.waiting]}
 
     def watch_payload(self) -> dict[str, Any]:
         """The game on as everyone sees it, for a phone that plays no seat in it."""
@@ -924,11 +907,7 @@ class TableHub:
                            "code": self.codes.code_for(ROOM_CODE),
                            "join": [self.base_url, *self.other_bases], **self._room_public()}
         if admin:
-            payload["games"] = self.lobby()
-            payload["setup"] = self.setup.to_json() if self.setup else None
-            payload["waiting"] = [{"n": w.game_id, "game": w.game, "title": w.title,
-                                   "layout": w.layout}
-                                  for w in self.waiting]
+            payload.update(self._lobby_controls())
         if table is not None:
             state, game, names = table.state, table.game, table.names
             view = game.view(state, None)
@@ -962,7 +941,6 @@ class TableHub:
             if admin:
                 payload["takeback"] = table.can_take_back()
                 payload["put_back"] = self._put_back(table)
-            if admin:
                 # Each seat a person plays, and whether a phone of the room plays
                 # it; one no phone has opened shows its own QR code to scan.
                 payload["links"] = {names[s]: {"url": self.seat_link(s),

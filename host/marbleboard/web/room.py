@@ -23,18 +23,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .refused import Refused
+
 NAME_LENGTH = 24  # a player's name, as typed at the table or on a phone
 MEMBERS = 16  # phones in one room: a family and their guests, with room to spare
-
-
-class RoomRefused(Exception):
-    """A room request that changes nothing: a code the pages translate."""
-
-    def __init__(self, status: int, code: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
 
 
 @dataclass
@@ -68,7 +60,7 @@ class Room:
         """A phone joins with its player's name (and a place, if one is asked)."""
         name = self._checked_name(name)
         if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
-            raise RoomRefused(409, "room-full", f"the room has {MEMBERS} phones already")
+            raise Refused(409, "room-full", f"the room has {MEMBERS} phones already")
         if place is not None:  # checked before anyone joins: a refusal changes nothing
             self._claimable(place, None)
         member = self._new(name, None, phone=True)
@@ -133,10 +125,10 @@ class Room:
     def _claimable(self, place: str, member: Member | None) -> Member | None:
         """The member holding a place the given one may take (refused if it may not)."""
         if place not in self.places:
-            raise RoomRefused(404, "place", "the board has no such place")
+            raise Refused(404, "place", "the board has no such place")
         holder = self.holder(place)
         if holder is not None and holder is not member and holder.phone:
-            raise RoomRefused(409, "place-taken", f"{holder.name or 'another phone'} "
+            raise Refused(409, "place-taken", f"{holder.name or 'another phone'} "
                               f"plays that colour")
         return holder
 
@@ -157,7 +149,7 @@ class Room:
     def get(self, token: str) -> Member:
         member = self.find(token)
         if member is None:
-            raise RoomRefused(401, "token", "this phone is not in the room: join again")
+            raise Refused(401, "token", "this phone is not in the room: join again")
         return member
 
     def find(self, token: str) -> Member | None:
@@ -227,7 +219,7 @@ class Room:
     def _checked_name(name: str) -> str:
         name = clean_name(name)
         if not name:
-            raise RoomRefused(422, "name", "type your name")
+            raise Refused(422, "name", "type your name")
         if len(name) > NAME_LENGTH:
-            raise RoomRefused(422, "name", f"a name has at most {NAME_LENGTH} letters")
+            raise Refused(422, "name", f"a name has at most {NAME_LENGTH} letters")
         return name
