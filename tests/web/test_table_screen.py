@@ -3,6 +3,7 @@ names and seats in the lobby, moves made by dragging marbles, take back with the
 board's guidance, abandon, the game over with its shuffle check, rematch, and a
 seat's link made anew. In English and in French."""
 
+import itertools
 import subprocess
 import sys
 import time
@@ -98,10 +99,17 @@ def play_moves(live, page, token, moves):
     dragged = 0
     deadline = time.monotonic() + 90
     while True:
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, (
+            f"after 90 s: {table.record.moves}, {dragged} dragged, turn of seat "
+            f"{table.state.current}, bot's move {table.bot_action}, restoring "
+            f"{table.restoring}, question {table.status.question}, can take back "
+            f"{table.can_take_back()}, phone move {live.hub._moving}")
         made = sum(1 for m in table.record.moves if " " not in m or not m.split()[-1].isdigit())
+        # Red's turn, no bot's move lit: no hand is moving marbles while the
+        # caller takes a move back.
         if made >= moves and dragged and table.can_take_back() and \
-                table.status.question is None:
+                table.status.question is None and table.state.current == RED and \
+                table.bot_action is None and live.hub._moving is None:
             return dragged
         question = table.status.question
         if question is not None:  # two moves fit the board: red says which
@@ -127,6 +135,13 @@ def put_back(live, page):
     by_sensor = live.hub.board.by_sensor
     for lift, place in zip(extra, missing, strict=True):
         drag(page, by_sensor[lift].id, by_sensor[place].id)
+        landed = wait_for(lambda p=by_sensor[place].id: p in live.sim.physical.occupied_holes(),
+                          5, fail=False)
+        assert landed, (f"dragged {by_sensor[lift].id} to {by_sensor[place].id}: the board "
+                        f"holds {sorted(live.sim.physical.occupied_holes())}")
+    if not wait_for(lambda: not table.restoring, fail=False):
+        still = table.map.differences(table.occupied, table.map.target(table.state))
+        raise AssertionError(f"dragged {extra} to {missing}; still out of place: {still}")
 
 
 def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser):
@@ -203,6 +218,21 @@ def quick(tmp_path):
 
 
 @pytest.mark.timeout(300)
+def test_drags_follow_one_another_with_text_selected_on_the_page(live, browser):
+    """Putting marbles back is several drags in a row with the mouse. A drag must
+    not leave text selected that the next drag carries off as the browser's own
+    drag (which ends with no pointerup, so no marble moves)."""
+    page = table_page(browser, live, "en")
+    page.keyboard.press("Control+a")  # everything selectable is selected
+    holes = ["start.red.1", "track.3", "track.5", "track.7", "start.red.1"]
+    for start, end in itertools.pairwise(holes):
+        drag(page, start, end)
+        landed = wait_for(lambda e=end: e in live.sim.physical.occupied_holes(), 5, fail=False)
+        selected = page.evaluate("getSelection().toString().slice(0, 80)")
+        assert landed, f"the drag {start} to {end} moved nothing; selected: {selected!r}"
+    expect(page.locator("body")).not_to_have_class("sim dragging")
+
+
 def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, browser, tmp_path):
     live = quick
     page = table_page(browser, live, "fr")

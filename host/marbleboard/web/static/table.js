@@ -328,8 +328,15 @@ function dragMarbles(svgRoot) {
     if (!(last && last.simulated)) return;
     const hole = holeAt(e.clientX, e.clientY);
     from = hole && last.holes && last.holes[hole] && last.holes[hole].m ? hole : null;
-    if (from) document.body.classList.add("dragging");
+    if (!from) return;
+    // A mouse drag would otherwise select the page's text, and the next drag
+    // would carry that selection off as the browser's own drag, with no pointerup.
+    e.preventDefault();
+    document.body.classList.add("dragging");
   });
+  const drop = () => { from = null; document.body.classList.remove("dragging"); };
+  window.addEventListener("pointercancel", drop);
+  svgRoot.addEventListener("dragstart", (e) => e.preventDefault());
   window.addEventListener("pointerup", (e) => {
     if (!from) return;
     const start = from;
