@@ -1,9 +1,10 @@
 """What a family reads of a marble game's moves and holes names nothing the board
 does not show: no notation ("7 12-19", "J 12<>40") and no hole number ("from 12 to
 19"). A number in the words is a card or a roll, holes counted ("3 holes past
-blue's starter"), a HOME row's hole counted from its entry, or marbles counted ("2
-blue marbles"). Every legal move of seeded random games is read, in both languages,
-and every hole of each board."""
+blue's starter"), a HOME row's hole counted from its entry, marbles counted ("2
+blue marbles"), or a grid's holes counted along an arrow ("3↙ from the centre").
+Every legal move of seeded random games is read, in both languages, and every
+hole of each board."""
 
 import random
 import re
@@ -20,7 +21,8 @@ COUNTED = re.compile(
     r"^\d+ ?:"  # the card or the roll the move is made with ("7: ...")
     r"|\b\d+ (holes?|trous?)\b"  # holes counted along the way
     r"|\b(hole|case) [1-4]\b"  # a HOME row's hole, from its entry
-    r"|\b\d+ (\w+ marbles|billes \w+)\b")  # marbles knocked off together
+    r"|\b\d+ (\w+ marbles|billes \w+)\b"  # marbles knocked off together
+    r"|\b\d+[↑↓←→↖↗↙↘]")  # a grid's holes counted along an arrow
 
 
 def uncounted(text):
@@ -29,7 +31,8 @@ def uncounted(text):
 
 @pytest.mark.parametrize(("game", "options", "seed"), [
     ("wampoo", {"players": 4}, 1), ("wampoo", {"players": 2, "pass_home_entry": True}, 2),
-    ("wahoo", {"players": 4}, 3), ("wahoo", {"players": 2}, 4)])
+    ("wahoo", {"players": 4}, 3), ("wahoo", {"players": 2}, 4),
+    ("stomple", {"players": 3}, 5), ("fiveinarow", {}, 6)])
 def test_every_move_of_random_games_reads_without_numbers_the_board_does_not_show(
         game, options, seed):
     g = get_game(game)
@@ -44,7 +47,7 @@ def test_every_move_of_random_games_reads_without_numbers_the_board_does_not_sho
             notation = g.action_text(state, action)
             for lang in ("en", "fr"):
                 said = say(g.action_words(state, action), lang)
-                assert notation not in said or notation in ("fold", "pass"), (notation, said)
+                assert notation not in said or notation in ("fold", "pass", "out"), (notation, said)
                 assert uncounted(said) == [], (notation, lang, said)
                 read += 1
         state.apply(rng.choice(state.legal_actions()))
@@ -52,7 +55,8 @@ def test_every_move_of_random_games_reads_without_numbers_the_board_does_not_sho
 
 
 @pytest.mark.parametrize(("game", "layout"), [("wampoo", "wampoo"), ("wahoo", "wahoo"),
-                                              ("wahoo", "wahoo6")])
+                                              ("wahoo", "wahoo6"), ("stomple", "stomple"),
+                                              ("fiveinarow", "stomple")])
 def test_every_hole_reads_from_the_holes_the_board_marks(game, layout):
     g = get_game(game)
     options = g.marbles.fit({"players": 2}, layout) if g.marbles else {}

@@ -16,18 +16,23 @@ def said(state, text, lang):
 
 
 @pytest.mark.parametrize("lang, first, stomp, string, hop, out", [
-    ("en", "stomp the yellow marble in c1, in the outer row",
-     "stomp the Bonus Point marble in e5",
-     "follow the string: stomp the yellow marble in c2",
-     "hop to the white marble in g7 and stomp it",
+    ("en", "stomp the yellow marble 3↓ 1← from the centre, in the outer row",
+     "stomp the Bonus Point marble next to your Stomper, ↗",
+     "follow the string: stomp the yellow marble next to your Stomper, ↑",
+     "hop to the white marble 3↗ from your Stomper and stomp it",
      "Nothing to stomp: out for the round"),
-    ("fr", "écraser la bille jaune en c1, sur le bord",
-     "écraser la bille bonus en e5",
-     "suivre la chaîne : écraser la bille jaune en c2",
-     "sauter sur la bille blanche en g7 et l'écraser",
+    ("fr", "écraser la bille jaune à 3↓ 1← du centre, sur le bord",
+     "écraser la bille bonus à côté de votre pilon, ↗",
+     "suivre la chaîne : écraser la bille jaune à côté de votre pilon, ↑",
+     "sauter sur la bille blanche à 3↗ de votre pilon et l'écraser",
      "Rien à écraser : hors jeu pour cette manche"),
 ])
 def test_each_kind_of_move_in_each_language(lang, first, stomp, string, hop, out):
+    """Rule text: "Stomp ANY marble in the outer row" on a first turn; later "stomp
+    any color marble that's adjacent to your Stomper", or "hop to and stomp any
+    marble on the board that matches the color" of the Stomper. The
+    words find the hole as the board shows it: from the centre before the
+    Stomper stands, then from the Stomper (arrows as the screens draw the grid)."""
     state = position("Yc1 Yc2 *e5 Wg7 Ra4", stompers="W-,R-")
     assert said(state, "Yc1", lang) == first
     play(state, "Yc1")

@@ -93,5 +93,5 @@ def table_saw(hub):
             f"{[board[s].id for s in table.lifted]}; changes {len(table.changes)}; "
             f"announced {table.announced}, bot move {table.bot_action}, "
             f"question {table.status.question}, restoring {table.restoring}, "
-            f"mistakes shown {table.show_mistakes}, phone's move pending {hub._moving}; "
+            f"mistakes shown {table.show_mistakes}, phone's move pending {hub.moving()}; "
             f"legal {said}; last log {table.status.log[-4:]}")

@@ -10,6 +10,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from marbleboard import words
+from marbleboard.games.fiveinarow.game import FIVE_IN_A_ROW
+from marbleboard.games.fiveinarow.notation import parse_hole
 from marbleboard.web.live import LiveServer
 
 READ_S = 30  # for a phone's marble to be read, on a busy machine too
@@ -48,9 +50,11 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
         if state == "turn" and move.count():
             turns = live.hub.table.state.turns
             notation = move.get_attribute("data-move")
-            # The move in words: "a marble in a1" / "une bille en a1".
+            # The move in words, its hole found from the centre: "a marble 3↙
+            # from the centre" / "une bille à 3↙ du centre".
             said = move.locator(".words").inner_text()
-            assert said == words.say(["fiveinarow.put", {"hole": notation}], lang)
+            put = FIVE_IN_A_ROW.action_words(None, parse_hole(notation))
+            assert said == words.say(put, lang)
             try:
                 move.click(timeout=30000)
                 phone.locator("#play").click(timeout=30000)
@@ -60,8 +64,7 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
             moves += 1
             if moves == 1:  # the log tells the person where the marble goes
                 expect(table.locator("#log")).to_contain_text(words.say(
-                    ["log.plays", {"who": "Anna", "move": ["fiveinarow.put",
-                                                           {"hole": notation}]}], lang))
+                    ["log.plays", {"who": "Anna", "move": put}], lang))
             if moves == 2:
                 # The game's fact, its value in its words: "5 in a row to win".
                 expect(table.locator(".fact").first).to_have_text(

@@ -2,10 +2,11 @@
 the simulated players set out the layout the lights show, and one person plays
 turns on a phone-sized page against a bot, by the move's words, in each language.
 The pictures draw each marble in its own colour with its letter, and the Stompers
-ringed; screenshots of both screens are kept."""
+ringed; screenshots of both screens are kept. A move taken back is put back by
+clicks on the table screen, following its guidance."""
 
 import pytest
-from conftest import keep, phone_page, start_against_a_bot, table_page
+from conftest import keep, phone_page, start_against_a_bot, table_page, table_saw
 from playwright.sync_api import expect
 
 from marbleboard import words
@@ -79,3 +80,40 @@ def test_a_person_plays_stomple_on_a_phone_against_a_bot(played, browser):
     expect(phone.locator("#picture circle.big-marble.piece")).to_have_count(len(placed))
     keep(phone, f"stomple-phone-{lang}", docs=lang == "en")
     keep(table, f"stomple-table-{lang}", docs=lang == "en")
+    take_back_and_put_back(hub, table, lang)
+
+
+def take_back_and_put_back(hub, table, lang):
+    """Anna's last stomp taken back (and the bot's since): the guidance lifts the
+    Stomper where it stands and sets it back where it stood, and never asks to take
+    out and put in a marble in one hole; clicks on the holes it lights complete it."""
+    assert wait_for(table, lambda: hub.table.can_take_back() and hub.table.bot_action is None
+                    and hub.table.state.current == 0 and not hub.moving()), \
+        f"no move of Anna's to take back: {table_saw(hub)}, {hub.table.can_take_back()}"
+    table.click("#takeback")
+    guide = table.locator("#put-back")
+    expect(guide).to_be_visible()
+    said = {key: [words.say(h, lang) for h in holes]
+            for key, holes in hub._put_back(hub.table).items()}
+    assert said["lift_piece"] and said["place_piece"], said
+    assert not set(said["lift"]) & set(said["place"]), said
+    lift = words.say(["stomple.liftPiece", {"holes": said["lift_piece"][0]}], lang)
+    expect(guide).to_contain_text(lift)
+    keep(table, f"stomple-takeback-{lang}")
+    board = hub.board.by_sensor
+    for _ in range(20):  # one click a step: the first hole out of place, as lit
+        table_now = hub.table
+        if not table_now.restoring:
+            break
+        extra, missing = table_now.map.differences(table_now.occupied,
+                                                   table_now.map.target(table_now.state))
+        if not extra and not missing:  # as it stands: read after a quiet moment
+            assert wait_for(table, lambda: not hub.table.restoring)
+            break
+        hole = board[(extra or missing)[0]].id
+        before = set(table_now.occupied)
+        table.locator(f"[id='g-{hole}'] .hole").click()
+        assert wait_for(table, lambda b=before: hub.table.occupied != b), \
+            f"a click on {hole} changed nothing"
+    assert not hub.table.restoring, f"still out of place after 20 clicks: {said}"
+    expect(guide).to_be_hidden()

@@ -103,13 +103,13 @@ def play_moves(live, page, token, moves):
             f"after 90 s: {table.record.moves}, {dragged} dragged, turn of seat "
             f"{table.state.current}, bot's move {table.bot_action}, restoring "
             f"{table.restoring}, question {table.status.question}, can take back "
-            f"{table.can_take_back()}, phone move {live.hub._moving}")
+            f"{table.can_take_back()}, phone move {live.hub.moving()}")
         made = sum(1 for m in table.record.moves if " " not in m or not m.split()[-1].isdigit())
         # Red's turn, no bot's move lit: no hand is moving marbles while the
         # caller takes a move back.
         if made >= moves and dragged and table.can_take_back() and \
                 table.status.question is None and table.state.current == RED and \
-                table.bot_action is None and live.hub._moving is None:
+                table.bot_action is None and not live.hub.moving():
             return dragged
         question = table.status.question
         if question is not None:  # two moves fit the board: red says which

@@ -724,6 +724,11 @@ class TableHub:
         work.add_done_callback(functools.partial(self._moved, table, turn))
         return "moving"
 
+    def moving(self) -> bool:
+        """Whether a move a phone chose this turn is still being made on the board."""
+        table = self.table
+        return table is not None and self._moving == (table, table.state.turns)
+
     def _moved(self, table: Table, turn: int, work: asyncio.Task[None]) -> None:
         """The simulated hand is done; if it could not move the marbles, the turn
         is open again."""
@@ -743,13 +748,28 @@ class TableHub:
 
     async def drag(self, from_id: str, to_id: str) -> None:
         """A marble dragged on the simulated board: lifted from one hole, put in
-        another, as a hand would."""
+        another, as a hand would. A playing piece (a Stomper) is dragged the same
+        way, and pushed down on a marble it is dragged onto, which falls through."""
         if self.sim is None:
             raise Refused(409, "not-simulated", "the board is real: move the marble by hand")
         for hole_id in (from_id, to_id):
             if hole_id not in self.board:
                 raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
+        held = physical.occupied()
+        piece, to_piece = self._piece_sensor(from_id), self._piece_sensor(to_id)
+        if piece is not None and piece in held:
+            if to_piece is None or to_piece in held:
+                raise Refused(409, "hole-taken", "no piece can stand in that hole")
+            physical.set(piece, False)
+            physical.set(from_id, False)
+            await asyncio.sleep(self.pace_s)
+            physical.set(to_id, False)  # the marble under it drops into the tray
+            await asyncio.sleep(self.pace_s / 2)
+            physical.set(to_id, True)
+            physical.set(to_piece, True)
+            self.changed()
+            return
         if from_id not in physical.occupied_holes():
             raise Refused(409, "no-marble", "there is no marble there to move")
         if to_id in physical.occupied_holes():
@@ -760,14 +780,32 @@ class TableHub:
         self.changed()  # in the lobby no game watches the board: the screens are told here
 
     async def toggle(self, hole_id: str) -> None:
-        """Lift or place a marble on the simulated board, as a click on the table screen."""
+        """Lift or place a marble on the simulated board, as a click on the table
+        screen. A playing piece standing in the hole is lifted off; an empty hole
+        where the game wants a piece to stand (putting the board back after a
+        takeback) gets the piece."""
         if self.sim is None:
             raise Refused(409, "not-simulated", "the board is real: move the marble by hand")
         if hole_id not in self.board:
             raise Refused(404, "hole", "there is no such hole")
         physical = self.sim.physical
-        physical.set(hole_id, hole_id not in physical.occupied_holes())
+        held = physical.occupied()
+        piece = self._piece_sensor(hole_id)
+        table = self.table
+        wanted = (table is not None and table.game.marbles is not None
+                  and hole_id in table.game.marbles.target(table.state).pieces)
+        if piece is not None and piece in held:
+            physical.set(piece, False)
+            physical.set(hole_id, False)
+        elif piece is not None and wanted and hole_id not in physical.occupied_holes():
+            physical.set(hole_id, True)
+            physical.set(piece, True)
+        else:
+            physical.set(hole_id, hole_id not in physical.occupied_holes())
         self.changed()
+
+    def _piece_sensor(self, hole_id: str) -> int | None:
+        return self.board.hole(hole_id).piece_sensor
 
     async def takeback(self) -> bool:
         if self.table is None:
@@ -977,16 +1015,26 @@ class TableHub:
 
     def _put_back(self, table: Table) -> dict[str, list[Any]] | None:
         """After a takeback, the holes to empty and to fill until the board is as
-        the game stands again (what the lights show), or None."""
+        the game stands again (what the lights show), or None. A hole's piece
+        sensor (a Stomper's) wants the piece lifted or set there, not a marble."""
         if not table.restoring:
             return None
         extra, missing = table.map.differences(table.occupied, table.map.target(table.state))
+        by_sensor = self.board.by_sensor
+        pieces = {h.piece_sensor: h for h in self.board.holes if h.piece_sensor is not None}
 
-        def said(sensors: list[int]) -> list[Any]:
-            holes = [self.board.by_sensor.get(s) for s in sensors]
-            return [table.game.hole_words(table.options, h.id) for h in holes if h is not None]
+        def said(sensors: list[int], piece: bool) -> list[Any]:
+            holes: list[str] = []
+            for s in sensors:
+                hole = pieces[s] if s in pieces else by_sensor.get(s)
+                if hole is None or (s in pieces) != piece:
+                    continue
+                if piece or hole.piece_sensor not in sensors:  # a piece is the marble too
+                    holes.append(hole.id)
+            return [table.game.hole_words(table.options, h) for h in dict.fromkeys(holes)]
 
-        return {"lift": said(extra), "place": said(missing)}
+        return {"lift": said(extra, False), "place": said(missing, False),
+                "lift_piece": said(extra, True), "place_piece": said(missing, True)}
 
     def payload_for(self, client: Client) -> dict[str, Any]:
         if client.member is not None:

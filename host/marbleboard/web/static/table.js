@@ -94,8 +94,15 @@ function controls(payload) {
   const guide = payload.put_back;
   if (guide) {
     const lines = [el("strong", {}, t("putBack"))];
-    if (guide.lift.length) lines.push(el("div", {}, t("liftFrom", { holes: guide.lift.map(say).join(", ") })));
-    if (guide.place.length) lines.push(el("div", {}, t("placeIn", { holes: guide.place.map(say).join(", ") })));
+    // A playing piece (a Stomper) is said in its game's words, where it has some.
+    const said = (key, holes) => {
+      const own = `${payload.game}.${key}`;
+      if (holes.length) lines.push(el("div", {}, t(has(own) ? own : key, { holes: holes.map(say).join(", ") })));
+    };
+    said("liftPiece", guide.lift_piece);
+    said("liftFrom", guide.lift);
+    said("placeIn", guide.place);
+    said("placePiece", guide.place_piece);
     parts.push(el("div", { class: "guide", id: "put-back" }, ...lines));
   }
   const old = document.getElementById("control-error");
