@@ -117,3 +117,15 @@ def take_back_and_put_back(hub, table, lang):
             f"a click on {hole} changed nothing"
     assert not hub.table.restoring, f"still out of place after 20 clicks: {said}"
     expect(guide).to_be_hidden()
+    # Anna's turn again, played on the table screen: her Stomper dragged onto a
+    # marble next to it stomps it.
+    state = hub.table.state.clone()
+    game = hub.table.game
+    stomps = [a for a in state.legal_actions() if len(game.marbles.path(state, a)) == 2
+              and not state.is_hop(a)]
+    assert stomps, f"no stomp next to Anna's Stomper: {table_saw(hub)}"
+    start, end = game.marbles.path(state, stomps[0])
+    moves = len(hub.table.record.moves)
+    table.locator(f"[id='g-{start}'] .hole").drag_to(table.locator(f"[id='g-{end}'] .hole"))
+    assert wait_for(table, lambda: len(hub.table.record.moves) > moves), table_saw(hub)
+    assert hub.table.record.moves[moves] == game.action_text(state, stomps[0])
