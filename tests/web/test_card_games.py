@@ -25,6 +25,56 @@ def played(request, tmp_path):
         yield server, game, lang
 
 
+def wait_turn(phone, hub, turns):
+    for _ in range(200):
+        if hub.table.state.turns > turns:
+            return
+        phone.wait_for_timeout(50)
+
+
+def bid_on_one_screen(phone, hub, lang, first):
+    """Wampum's bid on one screen: a village, cards tapped from the hand, then put
+    down; the table gets its steps (the village, each card, down) as one move. The
+    first bid checks what the screen says on the way."""
+    hint = phone.locator("#hint")
+    play = phone.locator("#play")
+    state = hub.table.state.clone()
+    villages = {v["name"]: v for v in hub.table.game.public(state)["villages"]}
+    if first:
+        expect(hint).to_have_text(words.say("wampum.pickVillage", lang))
+        expect(play).to_be_hidden()
+    buttons = phone.locator("button.village:not([disabled])")
+    # The village with the smallest bid there (none is smallest): the fewest cards.
+    names = buttons.evaluate_all("els => els.map(e => e.dataset.village)")
+    name = min(names, key=lambda n: villages[n]["bid"] or 0)
+    phone.locator(f'button.village[data-village="{name}"]').click(timeout=2000)
+    need = (villages[name]["bid"] or 0) + 1
+    if villages[name]["bid"]:
+        expect(hint).to_have_text(words.say(["wampum.needCards", {"n": need}], lang))
+    elif first:
+        expect(hint).to_have_text(words.say("wampum.tapCards", lang))
+    cards = phone.locator("#hand button.card")
+    if cards.count():
+        expect(play).to_be_disabled()  # no card in the bid yet
+    for i in range(min(need, cards.count())):
+        cards.nth(i).click(timeout=2000)
+        expect(cards.nth(i)).to_have_attribute("aria-pressed", "true")
+    put = min(need, cards.count())
+    if put:
+        expect(play).to_have_text(words.say(
+            ["wampum.putDown", {"n": put, "village": f"wampum.village.{name}"}], lang))
+    if first:
+        keep(phone, f"wampum-bid-{lang}")
+    moves = len(hub.table.record.moves)
+    play.click(timeout=2000)
+    for _ in range(200):
+        if len(hub.table.record.moves) >= moves + put + 2 or hub.table.state.is_over():
+            break
+        phone.wait_for_timeout(50)
+    steps = hub.table.record.moves[moves:moves + put + 2]
+    assert steps[0] == f"@{name}" and steps[-1] == "bid" and len(steps) == put + 2, steps
+
+
 def test_a_whole_card_game_with_a_person_and_bots(played, browser):
     live, game, lang = played
     table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
@@ -50,6 +100,14 @@ def test_a_whole_card_game_with_a_person_and_bots(played, browser):
             phone.wait_for_timeout(50)
             continue
         turns = hub.table.state.turns
+        if phone.locator("button.village:not([disabled])").count():
+            try:
+                bid_on_one_screen(phone, hub, lang, first=played_moves == 0)
+            except PlaywrightError:  # redrawn under the tap: again
+                continue
+            played_moves += 1
+            wait_turn(phone, hub, turns)
+            continue
         # The hand as cards; a card tapped lists its moves, in words.
         card = phone.locator("#hand button.card:not([disabled])").first
         if card.count() and not phone.locator("[data-move]").count():
@@ -87,10 +145,7 @@ def test_a_whole_card_game_with_a_person_and_bots(played, browser):
                 expect(villages).to_have_count(len(public["villages"]) + 1)
                 goods = words.say(f"{game}.goods.{public['villages'][0]['goods'][0]}", lang)
                 expect(villages.nth(1)).to_contain_text(goods)
-        for _ in range(200):
-            if hub.table.state.turns > turns:
-                break
-            phone.wait_for_timeout(50)
+        wait_turn(phone, hub, turns)
     winners = hub.table.record.winners
     assert hub.table.state.is_over() and winners and played_moves >= 3
     result = hub.table.result_words()

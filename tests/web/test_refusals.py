@@ -13,6 +13,7 @@ import websockets
 from test_api import seat_link, snapshot, start
 
 from marbleboard.web.hub import PHONES_PER_SEAT
+from marbleboard.web.live import LiveServer
 
 SECRET = "s3cr3t-v4lue-never-echoed"
 
@@ -213,3 +214,45 @@ def test_refusals_never_repeat_the_request_either(live):
     assert r.status_code == 409 and r.json()["code"] == "illegal" and move not in r.text
     r = httpx.post(f"{live.url}/api/sim/toggle", json={"token": live.admin, "hole": name[:30]})
     assert r.status_code == 404 and name[:30] not in r.text
+
+
+# --- a move made of steps ------------------------------------------------------------------
+
+
+def test_steps_are_refused_where_moves_are_read_from_the_board(live):
+    start(live, seats=("human", "human"))
+    before = snapshot(live)
+    table = live.hub.table
+    seat = table.names[table.state.current]
+    r = httpx.post(f"{live.url}/api/seats/{seat}/steps", json={
+        "token": seat_link(live, seat), "turn": table.state.turns, "moves": ["A RS-0"]})
+    assert r.status_code == 409 and r.json()["code"] == "one-move"
+    assert snapshot(live) == before
+
+
+def test_a_bid_with_a_step_that_cannot_be_made_changes_nothing(tmp_path):
+    # Rule text (Wampum): a bid is "autant de cartes Marchandise qu'il le désire de
+    # sa Main": a card the hand does not hold cannot go in it, and the whole bid,
+    # sent as one, is refused with no step of it played.
+    with LiveServer(tmp_path / "games.db", layout="wahoo6") as live:
+        live.call(live.hub.start_game("wampum", 3, ["human", "human", "human"]))
+        table = live.hub.table
+        token = seat_link(live, "player1")
+        hand = table.game.private(table.state, 0)["hand"]
+        missing = next(k for k in ("weapons", "alcohol", "tobacco", "grain", "furs")
+                       if k not in hand)
+        villages = [table.game.action_text(table.state, a) for a in table.state.legal_actions()]
+        before = snapshot(live)
+        for moves in ([villages[0], "+" + missing[0].upper(), "bid"],  # a card not held
+                      [villages[0], "bid"],  # a bid of no card, from a hand of cards
+                      [villages[0], "+" + hand[0][0].upper(), "bid", "@2"]):  # past the turn
+            r = httpx.post(f"{live.url}/api/seats/player1/steps",
+                           json={"token": token, "turn": before[1], "moves": moves})
+            assert r.status_code == 409 and r.json()["code"] == "illegal", (moves, r.text)
+            assert snapshot(live) == before
+        bid = [villages[0], "+" + hand[0][0].upper(), "+" + hand[1][0].upper(), "bid"]
+        r = httpx.post(f"{live.url}/api/seats/player1/steps",
+                       json={"token": token, "turn": before[1], "moves": bid})
+        assert r.status_code == 200, r.text
+        assert table.record.moves[len(before[0]):len(before[0]) + 4] == bid
+        assert table.state.current == 1

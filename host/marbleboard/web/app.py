@@ -63,6 +63,13 @@ class MoveRequest(StrictBody):
     move: str = Field(min_length=1, max_length=40, description="a move in the notation")
 
 
+class StepsRequest(StrictBody):
+    token: Token
+    turn: int = Field(ge=0)
+    moves: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=1, max_length=40, description="the steps, each in the notation")
+
+
 RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 
@@ -388,6 +395,13 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         lights show the player how."""
         note = await hub.play(hub.check_seat(seat, body.token), body.move, body.turn)
         return Outcome(ok=True, note=note)
+
+    @app.post("/api/seats/{seat}/steps")
+    async def play_steps(seat: str, body: StepsRequest) -> Outcome:
+        """Play a move the game takes in steps, all of them at once (a Wampum bid:
+        its village, its cards, then down); nothing is played if one cannot be."""
+        await hub.play_steps(hub.check_seat(seat, body.token), body.moves, body.turn)
+        return Outcome(ok=True)
 
     @app.post("/api/seats/{seat}/answer")
     async def answer(seat: str, body: MoveRequest) -> Outcome:

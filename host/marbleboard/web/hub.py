@@ -724,6 +724,38 @@ class TableHub:
         work.add_done_callback(functools.partial(self._moved, table, turn))
         return "moving"
 
+    async def play_steps(self, seat: int, moves: list[str], turn: int) -> None:
+        """A move the game takes in steps, made on one screen and sent whole (a
+        Wampum bid: its village, its cards, then down): every step is checked on
+        a copy of the game first, and only then played, so a bid that cannot be
+        made changes nothing. Every step is the same seat's; a card game's only (a
+        marble game's moves are read from the board, one at a time)."""
+        table = self._table_for(seat, turn)
+        if not isinstance(table, ScreenTable):
+            raise Refused(409, "one-move", "this game's moves are made one at a time")
+        if self._moving == (table, turn):
+            raise Refused(409, "moving", "a move has already been chosen this turn")
+        state = table.state.clone()
+        plan = []  # each step, and the turns played before it
+        for n, move in enumerate(moves):
+            if state.current != seat:
+                raise Refused(409, "illegal", "those steps are not one move of yours")
+            try:
+                action = table.game.parse_action(state, move)
+            except RuleError as e:
+                raise Refused(409, "illegal", f"step {n + 1} is not legal there") from e
+            plan.append((state.turns, action))
+            state.apply(action)
+        self._moving = (table, turn)
+        try:
+            for before, action in plan:
+                if table.state.turns != before:
+                    continue  # the table made it already: it was the only step left
+                await table.play_on_screen(seat, action)
+        finally:
+            self._moving = None
+        self.changed()
+
     def moving(self) -> bool:
         """Whether a move a phone chose this turn is still being made on the board."""
         table = self.table

@@ -31,14 +31,14 @@ function locked() {
 async function act(path, body) {
   if (locked() || !last) return;
   pending = true;
-  if (path === "move" || path === "answer") playedTurn = last.turns;
+  if (path === "move" || path === "answer" || path === "steps") playedTurn = last.turns;
   render();
   try {
     const result = await post(`/api/seats/${last.seat}/${path}`, { token, turn: last.turns, ...body });
     note = result.note === "move-marbles" ? t("moveMarbles") : "";
   } catch (e) {
     note = e.message;
-    if (path === "move" || path === "answer") playedTurn = null;
+    if (path === "move" || path === "answer" || path === "steps") playedTurn = null;
   } finally {
     pending = false;
     render();
@@ -138,6 +138,66 @@ function keptApart(p) {
       : el("span", {}, ` ${valueWord(p.game, f, x)} `));
     return el("p", { class: "fact", "data-mine": k }, colon(factTitle(p.game, "my" + k)), ...parts);
   });
+}
+
+// Wampum's bid, made on one screen: the village, the cards tapped from the hand,
+// then put down. The game takes it in steps (the village, each card, down): they
+// are sent together, and nothing is played if the bid cannot be made.
+let bid = { turn: null, village: null, cards: [] };  // cards: their places in the hand
+
+// How the seat bids now, if it does: choosing the village, or with the village
+// chosen already (a bid begun step by step, or the one village it could take).
+function bidding(p, mine) {
+  if (!mine || p.question || p.game !== "wampum" || !(p.moves || []).length) return null;
+  const texts = p.moves.map((m) => m.text);
+  if (texts.every((x) => x.startsWith("@"))) return { villages: p.moves, fixed: null };
+  if (p.bid && p.bid.village && texts.every((x) => x.startsWith("+") || x === "bid")) {
+    return { villages: [], fixed: p.bid.village, begun: p.bid.cards.length };
+  }
+  return null;
+}
+
+function composeBid(p, off, how) {
+  if (bid.turn !== p.turns) bid = { turn: p.turns, village: how.fixed, cards: [] };
+  const villages = (p.public && p.public.villages) || [];
+  const at = (name) => villages.find((v) => v.name === name) || {};
+  const hand = p.hand || [];
+  document.getElementById("hand").replaceChildren(...hand.map((card, i) => {
+    const inBid = bid.cards.includes(i);
+    const name = cardName(p.game, card);
+    const button = el("button", {
+      type: "button", class: `card goods goods-${card}` + (inBid ? " chosen" : ""),
+      "data-card": card, "aria-pressed": String(inBid),
+      on: { click: () => { bid.cards = inBid ? bid.cards.filter((x) => x !== i) : [...bid.cards, i]; render(); } },
+    }, el("span", { class: "goods-name", "aria-hidden": "true" }, name), el("span", { class: "sr" }, name));
+    button.disabled = off;
+    return button;
+  }));
+  document.getElementById("moves").replaceChildren(...how.villages.map((m) => {
+    const name = m.text.slice(1);
+    const village = at(name);
+    const button = el("button", {
+      type: "button", class: "move village", "data-move": m.text, "data-village": name,
+      "aria-pressed": String(bid.village === name), on: { click: () => { bid.village = name; render(); } },
+    }, el("span", { class: "words" }, say(m.words || m.text)),
+    el("span", { class: "cards" }, ...cardChips(p.game, village.goods || [])),
+    ...(village.bid ? [el("small", { class: "there" }, t("wampum.bidThere", { n: village.bid }))] : []));
+    button.disabled = off;
+    return button;
+  }));
+  const count = (how.begun || 0) + bid.cards.length;
+  const there = bid.village && !how.fixed ? at(bid.village) : {};
+  // A village with a bid takes only a bigger one; a bid holds a card unless the hand is empty.
+  const need = there.bid ? there.bid + 1 : hand.length || how.begun ? 1 : 0;
+  document.getElementById("hint").textContent = !bid.village ? t("wampum.pickVillage")
+    : there.bid && count < need ? t("wampum.needCards", { n: need }) : t("wampum.tapCards");
+  const play = document.getElementById("play");
+  play.hidden = !bid.village;
+  play.disabled = off || count < need;
+  play.textContent = count ? t("wampum.putDown", { n: count, village: `wampum.village.${bid.village}` })
+    : say(["wampum.bid.none", []]);
+  play.onclick = () => act("steps", { moves: [...(how.fixed ? [] : [`@${bid.village}`]),
+                                               ...bid.cards.map((i) => `+${hand[i][0].toUpperCase()}`), "bid"] });
 }
 
 function listed(p) {
@@ -438,6 +498,7 @@ function render() {
   document.getElementById("hint").textContent = hint;
   const list = document.getElementById("moves");
   list.replaceChildren(...moves.map((m) => moveButton(m, off)));
+  const how = bidding(p, mine);
   // Many moves (a Stomper's first stomp): the picture comes first, to tap a
   // hole on, and the list after it; a few: the list, then the picture.
   const picture = document.getElementById("picture");
@@ -451,6 +512,7 @@ function render() {
     play.textContent = t("play", say(chosen.words || chosen.text));
     play.onclick = () => act("move", { move: chosen.text });
   }
+  if (how) composeBid(p, off, how);
   // A question's answers are notation: said in words when the move is one of the turn's.
   const wordsFor = (text) => { const m = (p.moves || []).find((x) => x.text === text); return m ? say(m.words || m.text) : text; };
   const ask = (m) => { const b = el("button", { type: "button", "data-answer": m, on: { click: () => act("answer", { move: m }) } }, wordsFor(m)); b.disabled = off; return b; };
