@@ -22,8 +22,9 @@ WUMP = get_game("wumprummy")
 
 
 class ScreenRig:
-    def __init__(self, tmp_path, seats, layout="wampoo", **options):
+    def __init__(self, tmp_path, seats, layout="wampoo", bot_pace_s=0.0, **options):
         self.board = build_layout(layout)
+        self.bot_pace_s = bot_pace_s
         self.tmp_path = tmp_path
         self.seats = seats
         self.options = WUMP.options({"players": len(seats), **options})
@@ -37,6 +38,7 @@ class ScreenRig:
                                  self.options, quiet_s=0.01,
                                  chance=ChanceSource(random.Random(1)),
                                  bot_rng=random.Random(2), takeback=True)
+        self.table.bot_pace_s = self.bot_pace_s
         await self.table.start()
         self.runner = asyncio.create_task(self.table.run())
         return self
@@ -79,6 +81,28 @@ async def test_bots_play_a_whole_match_as_the_engine_does(tmp_path):
         for seat in range(3):
             shown = [led for led in rows[seat] if lights.state[led]]
             assert len(shown) == table.state.wins[seat]
+
+
+async def test_a_bots_move_is_shown_for_its_pace_or_until_it_is_seen(tmp_path):
+    # A paced bot waits the whole pace (here far longer than the test) unless the
+    # table says it has seen the move: then that move is made at once.
+    async with ScreenRig(tmp_path, {0: "bot:greedy", 1: "bot:greedy"}, bot_pace_s=600.0) as rig:
+        table = rig.table
+        for _ in range(3):
+            async with asyncio.timeout(10):
+                while table.coming is None:
+                    await asyncio.sleep(0.01)
+            coming, before, made = table.coming, table.state.clone(), len(table.record.moves)
+            await asyncio.sleep(0.1)  # (a pace of 0.1 s would have made it by now)
+            assert table.state.turns == before.turns, "made before its pace or being seen"
+            assert table.go_on()
+            try:
+                async with asyncio.timeout(5):
+                    while len(table.record.moves) == made:
+                        await asyncio.sleep(0.01)
+            except TimeoutError:
+                raise AssertionError(f"seen, the move {coming} was still not made") from None
+            assert table.record.moves[made] == WUMP.action_text(before, coming)
 
 
 async def test_a_person_plays_from_the_phone_and_wrong_moves_change_nothing(tmp_path):

@@ -163,3 +163,28 @@ def test_a_whole_card_game_with_a_person_and_bots(played, browser):
                 if lp.id == f"turn.{hub.board.seats[hub.table.state.winners[0]].name}")
     assert hub.table.lights.state[lamp.led] >> 4 == 2  # blink
     keep(table, f"{game}-table-end-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bots_move_is_announced_until_the_table_has_seen_it(tmp_path, browser, lang):
+    """With a long pace, each bot move waits on the table screen, said in words,
+    until someone there taps that it has been seen; then it is made."""
+    with LiveServer(tmp_path / "games.db", layout="wampoo", bot_pace_s=600.0) as live:
+        live.call(live.hub.start_game("wumprummy", 2, ["bot:greedy", "bot:greedy"]))
+        table = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+        table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+        hub = live.hub
+        for _ in range(2):
+            button = table.locator("#go-on")
+            expect(button).to_have_text(words.say("goOn", lang))
+            coming, before = hub.table.coming, hub.table.state.clone()
+            made = len(hub.table.record.moves)
+            expect(table.locator("#coming")).to_contain_text(
+                words.say(hub.table.game.action_words(before, coming), lang))
+            button.click()
+            for _ in range(100):
+                if len(hub.table.record.moves) > made:
+                    break
+                table.wait_for_timeout(50)
+            assert hub.table.record.moves[made:made + 1] == [
+                hub.table.game.action_text(before, coming)], "seen, the move was not made"

@@ -79,6 +79,7 @@ class ScreenTable(Table):
             raise ValueError(f"{self.game.title} is played with marbles: use Table")
         self.score_lights = ScoreLights(self.game, self.board)
         self._coming: int | None = None  # a bot's move, shown before it is made
+        self._seen = asyncio.Event()  # people at the table have seen it: made at once
 
     def _laid_out(self) -> Any:
         return None
@@ -116,15 +117,26 @@ class ScreenTable(Table):
         if self.position != position:
             return  # a takeback came while the bot thought
         self._coming = action
+        self._seen.clear()
         for watcher in self.watchers:
             watcher()
         try:
-            # Long enough for the screens to follow, and for people to see it coming.
-            await asyncio.sleep(max(self.quiet_s, self.bot_pace_s))
+            # Long enough for the screens to follow, and for people to see it coming,
+            # unless they say they have.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(self.quiet_s, self.bot_pace_s)):
+                    await self._seen.wait()
         finally:
             self._coming = None
         if self.position == position:  # not if a takeback came meanwhile
             await self.commit(action)
+
+    def go_on(self) -> bool:
+        """The bot's move shown is seen: it is made now, not at the end of its pace."""
+        if self._coming is None:
+            return False
+        self._seen.set()
+        return True
 
     async def takeback(self) -> bool:
         taken = await super().takeback()

@@ -527,6 +527,11 @@ class Table:
         self.restoring = self.setting_out = True
         self._say(["log.clear_board", {}] if self.clearing else ["log.set_out", {}])
 
+    def go_on(self) -> bool:
+        """People have seen the bot's move: at a board it waits for the marbles to
+        be moved (the lights show it until they are), so there is nothing to hurry."""
+        return False
+
     @property
     def coming(self) -> int | None:
         """A bot's move shown before it is made: lit, and said on the table screen."""

@@ -529,6 +529,13 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         hub.check_admin(body.token)
         return Outcome(ok=await hub.takeback())
 
+    @app.post("/api/admin/go-on")
+    async def go_on(body: AdminRequest) -> Outcome:
+        """The bot's move announced has been seen: it is made now."""
+        hub.check_admin(body.token)
+        hub.go_on()
+        return Outcome(ok=True)
+
     @app.post("/api/sim/toggle")
     async def toggle(body: ToggleRequest) -> Outcome:
         """Lift or place a marble on the simulated board."""

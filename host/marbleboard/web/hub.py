@@ -756,6 +756,11 @@ class TableHub:
             self._moving = None
         self.changed()
 
+    def go_on(self) -> None:
+        """The people at the table have seen the bot's move announced: it is made."""
+        if self.table is None or not self.table.go_on():
+            raise Refused(409, "nothing-coming", "no bot's move is waiting to be seen")
+
     def moving(self) -> bool:
         """Whether a move a phone chose this turn is still being made on the board."""
         table = self.table
@@ -894,7 +899,8 @@ class TableHub:
         payload["room"] = self._room_for(token)
         if self.room.is_host(token):
             # The host's phone runs the evening as the table screen's link does.
-            payload["host"] = {"state": _phase(self.table), **self._lobby_controls()}
+            payload["host"] = {"state": _phase(self.table), **self._lobby_controls(),
+                               "coming": _coming(self.table) if self.table else None}
         return payload
 
     def _lobby_controls(self) -> dict[str, Any]:
@@ -1132,8 +1138,11 @@ def _coming(table: Table) -> dict[str, Any] | None:
     action = table.coming
     if action is None or table.state.is_over():
         return None
+    # A card game's bot move is made after its pace or once seen; a marble game's
+    # waits for the marbles, moved by hand.
     return {"seat": table.names[table.state.current],
-            "words": table.game.action_words(table.state, action)}
+            "words": table.game.action_words(table.state, action),
+            "go_on": isinstance(table, ScreenTable)}
 
 
 def _seat_words(game: Game) -> dict[str, str]:

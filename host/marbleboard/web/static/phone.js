@@ -404,6 +404,11 @@ function hostBox(p) {
   if (!lobbyBox.hidden) lobbyForm(lobbyBox, { ...host, room: p.room }, token, board);
   const buttons = [];
   const top = [];
+  if (host.state === "playing" && host.coming && host.coming.go_on) {
+    // A bot's move announced: the host says everyone has seen it, and it is made.
+    top.push(el("button", { type: "button", id: "go-on", on: { click: () => roomAct("/api/admin/go-on", {}) } },
+                t("goOnMove", say(host.coming.words))));
+  }
   if (host.state === "playing") {
     buttons.push(abandonAsked
       ? el("button", { type: "button", id: "abandon-yes", on: { click: () => { abandonAsked = false; roomAct("/api/admin/lobby", {}); } } }, t("abandonSure"))

@@ -246,7 +246,12 @@ function turnBanner(payload) {
   document.getElementById("turn-dot").style.background = colour;
   document.getElementById("turn-name").textContent = t("turn", nameOf(payload, payload.turn));
   const coming = payload.coming;
-  document.getElementById("coming").textContent = coming ? say(coming.words) : "";
+  const line = document.getElementById("coming");
+  line.replaceChildren(...(coming ? [say(coming.words)] : []));
+  // A card game's bot move is made after a pause, or as soon as the table says it has seen it.
+  if (coming && coming.go_on && token) {
+    line.append(" ", el("button", { type: "button", id: "go-on", on: { click: () => act("/api/admin/go-on") } }, t("goOn")));
+  }
 }
 
 function seatRow(payload, s) {
