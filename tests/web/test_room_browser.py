@@ -7,10 +7,13 @@ game and a rematch never send a phone away."""
 import datetime
 import re
 
+import httpx
 import pytest
-from conftest import keep
+from conftest import keep, table_saw
 from playwright.sync_api import expect
 from test_slow_screens import wait_until
+
+from marbleboard.web.live import LiveServer
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 
@@ -151,3 +154,136 @@ def test_a_seat_nobody_claimed_is_asked_about_then_shows_its_own_code(live, brow
     expect(phone.locator("#status")).to_have_attribute("data-state", "turn")
     expect(table.locator("#links")).to_be_hidden()
     assert [m.place for m in live.hub.room.phones()] == ["red"]
+
+
+# Each game's evening: the board it is played on, and the game played to its end
+# after it (a short one: Wump Rummy's match of one game, or Wampum after it).
+EVENINGS = {"wampoo": "wampoo", "wahoo": "wahoo", "stomple": "stomple",
+            "wumprummy": "wampoo", "wampum": "wahoo6"}
+DOCS_SHOTS = {"en": set(EVENINGS), "fr": {"wampoo", "wumprummy"}}
+
+
+def member(phone):
+    return phone.evaluate("localStorage.getItem('member')")
+
+
+def play_for(live, phones):
+    """One move of whoever's turn it is, sent as that player's phone sends it."""
+    hub = live.hub
+    table = hub.table
+    seat = table.names[table.state.current]
+    token = hub.tokens[table.state.current]
+    assert token in phones, f"{seat} is played by no phone of the evening"
+    mine = httpx.get(f"{live.url}/api/seats/{seat}", params={"token": token}).json()
+    if not mine["moves"]:
+        return False
+    turns = table.state.turns
+    r = httpx.post(f"{live.url}/api/seats/{seat}/move",
+                   json={"token": token, "turn": turns, "move": mine["moves"][0]["text"]})
+    assert r.status_code == 200, r.text
+    wait_until(lambda: hub.table.state.turns > turns or hub.table.state.is_over(),
+               f"{seat}'s move was not made", lambda: table_saw(hub), bound=30)
+    return True
+
+
+def in_lobby(table, game, players, places):
+    """The table's lobby: the game, its players, and a person at each place given."""
+    table.select_option("#game", game)
+    table.select_option("#players", str(players))
+    picks = table.locator("#seat-kinds select").all()
+    seats = [pick.get_attribute("data-seat") for pick in picks]
+    # A card game's seats are numbered, not the board's places: the first ones.
+    people = [s for s in seats if s in places] or seats[:players]
+    for pick, seat in zip(picks, seats, strict=True):
+        pick.select_option("human" if seat in people else "")
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g in EVENINGS for lang in ("en", "fr")])
+def test_an_evening_of_each_game(browser, tmp_path, game, lang):
+    """Phones join before the first game and keep their seats all evening: the game,
+    a reload, abandon, a game of another kind played to its end with its scoreboard
+    on every screen, and the host's rematch, with nobody scanning again."""
+    second = "wumprummy" if game != "wumprummy" else "wampum"
+    docs = game in DOCS_SHOTS[lang]
+    with LiveServer(tmp_path / "games.db", layout=EVENINGS[game]) as live:
+        hub = live.hub
+        table = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
+        code = table.locator("#room-code")
+        expect(code).to_have_text(hub.codes.code_for(-1))
+        anna, ben = new_phone(browser, live, lang), new_phone(browser, live, lang)
+        places = []
+        for phone, name in ((anna, "Anna"), (ben, "Ben")):
+            join_by_code(phone, code.inner_text(), name)
+            free = phone.locator("#places button.place:not([disabled])").first
+            places.append(free.get_attribute("data-place"))
+            free.click()
+            expect(phone.locator(f"#places button[data-place='{places[-1]}']")).to_have_attribute(
+                "aria-pressed", "true")
+        phones = {member(anna): anna, member(ben): ben}
+        expect(table.locator("#phones li")).to_have_count(2)
+
+        in_lobby(table, game, 2, places)
+        keep(table, f"{game}-lobby-{lang}", docs=docs)
+        table.click("#start")
+        wait_until(lambda: hub.table is not None and hub.table.game.name == game,
+                   f"{game} did not start", lambda: table.locator("#lobby").inner_text(), bound=30)
+        assert set(hub.tokens.values()) == set(phones), "a seat went to no phone of the room"
+        for phone, name in ((anna, "Anna"), (ben, "Ben")):
+            expect(phone.locator("#who")).to_contain_text(name)
+            expect(phone.locator("#status")).not_to_have_attribute("data-state", "lobby")
+        # Whoever's turn it is sees it on the phone, and the table across the room.
+        wait_until(lambda: hub.table.state.current >= 0 and not hub.table.setting_out
+                   and hub.table.bot_action is None, "no one's turn", lambda: table_saw(hub),
+                   bound=60)
+        turn = phones[hub.tokens[hub.table.state.current]]
+        expect(turn.locator("#status")).to_have_attribute("data-state", "turn")
+        expect(table.locator("#turn-banner")).to_be_visible()
+        keep(turn, f"{game}-phone-turn-{lang}", docs=docs and lang == "en")
+        keep(table, f"{game}-turn-{lang}", docs=docs)
+        play_for(live, phones)
+        ben.reload()
+        expect(ben.locator("#who")).to_contain_text("Ben")
+        expect(ben.locator("#status")).not_to_have_attribute("data-state", "refused")
+
+        # Abandoned from the host's phone: both phones stay, in the lobby.
+        anna.click("#abandon")
+        anna.click("#abandon-yes")
+        for phone in (anna, ben):
+            expect(phone.locator("#places")).to_be_visible()
+            expect(phone.locator("#status")).not_to_have_attribute("data-state", "refused")
+
+        # Another game, played to its end by the two phones.
+        in_lobby(table, second, 2, places)
+        if second == "wumprummy":
+            table.select_option("select[data-number=games_to_win]", "1")
+        table.click("#start")
+        wait_until(lambda: hub.table is not None and hub.table.game.name == second,
+                   f"{second} did not start", lambda: table.locator("#lobby").inner_text(),
+                   bound=30)
+        assert set(hub.tokens.values()) == set(phones)
+        tokens = dict(hub.tokens)
+        for _ in range(400):
+            if hub.table.state.is_over():
+                break
+            play_for(live, phones)
+        assert hub.table.state.is_over(), table_saw(hub)
+        # The scoreboard, ranked, on the table and on every phone.
+        names = [name for _, name, _ in hub.table.standings()]
+        assert sorted(names) == ["Anna", "Ben"]
+        for page in (table, anna, ben):
+            expect(page.locator("#scores li, #over li").first).to_contain_text(names[0])
+        # (Wump Rummy's end, shot once: after Wampoo, on Wampoo's board.)
+        keep(table, f"{second}-over-{lang}", docs=docs and game == "wampoo")
+        keep(anna, f"{second}-phone-over-{lang}", docs=docs and game == "wampoo")
+
+        # Play again from the host's phone: the same seats, nobody scans again.
+        anna.click("#rematch")
+        wait_until(lambda: hub.table is not None and not hub.table.state.is_over(), "no rematch",
+                   lambda: anna.locator("#error").inner_text(), bound=30)
+        assert hub.tokens == tokens
+        for phone, name in ((anna, "Anna"), (ben, "Ben")):
+            expect(phone.locator("#status")).not_to_have_attribute("data-state", "over")
+            expect(phone.locator("#hand .card").first).to_be_visible()
+            expect(phone.locator("#who")).to_contain_text(name)
+        assert anna.errors == [] and ben.errors == []

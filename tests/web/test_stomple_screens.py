@@ -129,3 +129,30 @@ def take_back_and_put_back(hub, table, lang):
     table.locator(f"[id='g-{start}'] .hole").drag_to(table.locator(f"[id='g-{end}'] .hole"))
     assert wait_for(table, lambda: len(hub.table.record.moves) > moves), table_saw(hub)
     assert hub.table.record.moves[moves] == game.action_text(state, stomps[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_short_stomple_game_ends_on_its_winner_and_scores(tmp_path, browser, lang):
+    """Two bots, a game of 10 points (one round wins it): the table screen ends on
+    the winner, the ranked scores and the winning Stomper lit."""
+    with LiveServer(tmp_path / "games.db", layout="stomple", bot_pace_s=0.0) as live:
+        hub = live.hub
+        live.call(hub.start_game("stomple", 2, ["bot:greedy", "bot:greedy"],
+                                 rules={"target": 10}, names={"player1": "Anna"}))
+        table = table_page(browser, live, lang)
+        if not wait_for(table, lambda: hub.table.state.is_over(), tries=2400):
+            raise AssertionError(f"no end in 120 s: {table_saw(hub)}")
+        result = hub.table.result_words()
+        expect(table.locator("#winner")).to_have_text(words.say(result, lang))
+        standings = hub.table.standings()
+        expect(table.locator("#standings li")).to_have_count(2)
+        expect(table.locator("#standings li").first).to_contain_text(
+            words.say(standings[0][1], lang))
+        # The check in one line, each kind of chance counted in words: a layout
+        # and a draw of the Stompers a round.
+        rounds = len(hub.table.state.rounds)
+        expect(table.locator("#verdict")).to_have_text(words.say(["checkOk", {
+            "what": words.say(["andList", {"first": ["stomple.count.layout", {"n": rounds}],
+                                           "last": ["stomple.count.stompers", {"n": rounds}]}],
+                              lang)}], lang))
+        keep(table, f"stomple-over-{lang}", docs=lang == "en")

@@ -246,8 +246,9 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     expect(page.locator("#summary")).to_contain_text("joués par Anna, Bob")
     expect(page.locator("#verdict")).to_have_class("verdict ok")
     decks = len(live.hub.table.record.chances)
+    assert {c.kind for c in live.hub.table.record.chances} == {"shuffle"}
     expect(page.locator("#verdict")).to_have_text(
-        f"Vérifié : les {decks} paquets et lancers sont ceux annoncés avant le jeu")
+        f"Vérifié : {decks} paquets, chacun tel qu'annoncé avant le jeu")
     expect(page.locator("#shuffle-check li .ok")).to_have_count(decks)
     keep(page, "table-over", docs=True)
 

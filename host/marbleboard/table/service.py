@@ -486,7 +486,8 @@ class Table:
                 self.record.add_chance(state, outcome)
                 self.position += 1
                 if outcome.secret:
-                    self._say(["log.dealt", {"commitment": outcome.commitment[:16]}])
+                    # Its commitment is on the table screen's list, not in the log.
+                    self._say(["log.dealt", {}])
                 else:
                     self._say(said if drawn_for is None else
                               ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])

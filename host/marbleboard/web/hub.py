@@ -878,7 +878,7 @@ class TableHub:
             "shown": table.group if mine else None,  # what the board lights for this seat
             "board_game": game.marbles is not None,  # a card game shows no board picture
             "marbles": _marbles_drawn(table),  # the board is public: the phone draws it
-            **_pieces(table),
+            **_pieces(table, self.seat_places),
             "moving": mine and self._moving == (table, state.turns),
             "question": question.texts if question is not None and question.seat == seat
             else None,
@@ -924,7 +924,7 @@ class TableHub:
             "state": _phase(table), "turns": state.turns,
             "turn": table.names[state.current] if state.current >= 0 else None,
             "public": public, "moves": [], "board_game": game.marbles is not None,
-            "marbles": _marbles_drawn(table), **_pieces(table),
+            "marbles": _marbles_drawn(table), **_pieces(table, self.seat_places),
             "winners": table.record.winners, "result": table.result_words(),
             "standings": [{"seat": table.names[s], "name": who, "score": n}
                           for s, who, n in table.standings()],
@@ -943,9 +943,13 @@ class TableHub:
         online = {c.member for c in self.clients if c.member is not None}
         host = self.room.host
         holders = {p: self.room.holder(p) for p in self.room.places}
+        playing = {t: self.seat_names[s] for s, t in self.tokens.items()} if self.table else {}
         return {
+            # The seat each phone plays in the game on: its colour there (a
+            # Stomper's) may not be its place's.
             "phones": [{"n": m.joined, "name": m.name, "place": m.place,
-                        "online": m.token in online, "host": m is host}
+                        "seat": playing.get(m.token), "online": m.token in online,
+                        "host": m is host}
                        for m in self.room.phones()],
             "places": [{"place": p, "taken": h is not None and h.phone,
                         "by": h.name if h is not None and h.phone else None}
@@ -962,8 +966,8 @@ class TableHub:
         occupied = self.link.occupied if self.sim is None else self.sim.physical.occupied()
         holes: dict[str, dict[str, Any]] = {}
         colours = _marble_colours(table) if table else {}
-        pieces = _pieces(table) if table else {"palette": {}, "pieces": [], "seat_words": {},
-                                                "seat_colours": {}}
+        pieces = (_pieces(table, self.seat_places) if table else
+                  {"palette": {}, "pieces": [], "seat_words": {}, "seat_colours": {}})
         for h in self.board.holes:
             if h.sensor in occupied:
                 # A marble the game does not place is drawn in its row's colour.
@@ -1151,11 +1155,13 @@ def _seat_words(game: Game) -> dict[str, str]:
     return {name: game.seat_word(s) for s, name in enumerate(game.seat_names)}
 
 
-def _pieces(table: Table) -> dict[str, Any]:
+def _pieces(table: Table, places: dict[str, str]) -> dict[str, Any]:
     """What the board pictures need beyond seats' colours: the colours of marbles
-    that are nobody's, and the holes where a playing piece (a Stomper) stands."""
+    that are nobody's, and the holes where a playing piece (a Stomper) stands. A
+    card game's numbered seats take the colours of the board's places they sit at
+    (``places``)."""
     if table.game.marbles is None:
-        return {"palette": {}, "pieces": [], "seat_words": {}, "seat_colours": {}}
+        return {"palette": {}, "pieces": [], "seat_words": {}, "seat_colours": dict(places)}
     rules = table.painter.rules
     game = table.game
     return {"palette": dict(rules.palette),

@@ -433,7 +433,7 @@ function scoreboard(p) {
   box.hidden = p.state !== "over" || !(p.standings || []).length;
   box.replaceChildren(...(box.hidden ? [] : [el("h2", {}, t("scores")), el("ol", { class: "standings" },
     ...p.standings.map((s) => el("li", { class: s.seat === p.seat ? "me" : "" },
-      el("span", { class: "dot", style: `background:${board && board.seats[s.seat] || "transparent"}` }),
+      el("span", { class: "dot", style: `background:${board ? seatColour(board, p, s.seat) : "transparent"}` }),
       ` ${colon(t(s.name))}`, el("strong", {}, String(s.score)))))]));
 }
 

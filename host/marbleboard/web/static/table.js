@@ -41,7 +41,7 @@ function roomPanel(payload) {
   code.innerHTML = room.qr;  // an SVG made by the server from the room's link
   const places = (room.join || []).map((base) => base.replace(/^https?:\/\//, "") + "/join");
   const phones = (room.phones || []).map((p) => el("li", { class: p.online ? "online" : "away" },
-    el("span", { class: "dot", style: `background:${p.place ? board.seats[p.place] || "#999" : "transparent"}` }),
+    el("span", { class: "dot", style: `background:${p.seat && (payload.seat_colours || {})[p.seat] ? seatColour(board, payload, p.seat) : p.place ? board.seats[p.place] || "#999" : "transparent"}` }),
     ` ${p.name || t(p.place || "")}`, p.host ? el("span", { class: "tag" }, ` ${t("hostTag")}`) : "",
     p.online ? "" : el("span", { class: "tag" }, ` ${t("phoneAway")}`),
     token && p.place ? el("button", { class: "free", "data-free": p.place, title: t("freeHelp"),
@@ -160,7 +160,8 @@ async function shuffleCheck(record, target) {
                   t("downloadRecord"));
   // A game without chance has nothing to check but its moves, which verify replays.
   const verdict = !chances.length ? t("noChance")
-    : all ? t("checkOk", { n: chances.length }) : t("checkBad", { bad: chances.length - good, n: chances.length });
+    : all ? t("checkOk", { what: chanceCounts(record.game, chances) })
+    : t("checkBad", { bad: chances.length - good, n: chances.length });
   // One line for the family; each deck and roll, hashed, behind a button for
   // whoever wants to see them.
   target.replaceChildren(
@@ -168,6 +169,18 @@ async function shuffleCheck(record, target) {
     ...(chances.length ? [el("details", { class: "check-details", ...(all ? {} : { open: "" }) },
       el("summary", {}, t("checkDetails")), el("ul", { class: "check" }, ...items))] : []),
     el("p", {}, link, " ", el("span", { class: "check-how" }, t("verifyHow"))));
+}
+
+// The chances of a game counted by kind, in words: "3 decks", "139 rolls", "1
+// layout and 1 Stomper draw".
+function chanceCounts(game, chances) {
+  const counts = new Map();
+  for (const c of chances) counts.set(c.kind, (counts.get(c.kind) || 0) + 1);
+  const said = [...counts].map(([kind, n]) => {
+    const own = `${game}.count.${kind}`;
+    return has(own) ? t(own, { n }) : has(`count.${kind}`) ? t(`count.${kind}`, { n }) : `${n} × ${chanceWord(game, kind)}`;
+  });
+  return said.length > 1 ? t("andList", { first: said.slice(0, -1).join(", "), last: said.at(-1) }) : said[0];
 }
 
 // A chance kind in words: the game's own (<game>.chance.<kind>: Stomple's layout),
@@ -276,6 +289,9 @@ function seatRow(payload, s) {
 }
 
 function show(payload) {
+  // A game starting (or ending) brings the screen back to its top, where whose
+  // turn it is shows: the lobby's start button is far down the page.
+  if (last && last.state !== payload.state && payload.state !== "lobby") window.scrollTo(0, 0);
   last = payload;
   knowPlayers(payload.names);
   roomPanel(payload);
