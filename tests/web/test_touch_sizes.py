@@ -59,6 +59,12 @@ def test_a_game_on_a_phone(tmp_path, browser, layout, game):
             expect(page.locator("#status")).not_to_have_attribute("data-state", "joining")
             expect(page.locator("#log li").first).to_be_visible()
             found |= measured({name: page}, game)
+            village = page.locator("button.village").first
+            if village.count():  # Wampum's bid: a village chosen, a card in it
+                village.click()
+                page.locator("#hand button.card").first.click()
+                expect(page.locator("#play")).to_be_enabled()
+                found |= measured({name: page}, f"{game} bid")
         assert found == {}
 
 
@@ -80,3 +86,17 @@ def test_the_table_screen_on_a_tablet_in_the_lobby_and_in_a_game(live, browser):
     expect(page.locator("#qrs .qr")).to_have_count(1)  # yellow waits for a phone
     found |= measured({"tablet": page}, "game")
     assert found == {}
+
+
+def test_a_bots_move_waiting_to_be_seen_on_a_tablet(tmp_path, browser):
+    """A card game's bot move, announced with its button to say it was seen."""
+    with LiveServer(tmp_path / "games.db", bot_pace_s=600.0) as live:
+        r = httpx.post(f"{live.url}/api/admin/start", json={
+            "token": live.admin, "game": "wumprummy", "players": 2,
+            "seats": ["bot:greedy", "bot:greedy"]})
+        assert r.status_code == 200, r.text
+        page = browser.new_context(viewport={"width": 800, "height": 1280},
+                                   has_touch=True).new_page()
+        page.goto(f"{live.url}/?t={live.admin}&lang=fr")
+        expect(page.locator("#go-on")).to_be_visible()
+        assert measured({"tablet": page}, "bot's move") == {}
