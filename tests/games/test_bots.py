@@ -5,12 +5,13 @@ import random
 import pytest
 from wampoo_helpers import position
 
-from marbleboard.bots import GreedyBot, RandomBot, SearchBot, make_bot
+from marbleboard.bots import GreedyBot, PlausibleBot, RandomBot, SearchBot, make_bot
 from marbleboard.bots.commands import play_game
 from marbleboard.games.base import View
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.evaluate import evaluate
 from marbleboard.games.wampoo.game import WAMPOO
+from marbleboard.games.wampoo.notation import parse_position
 
 
 def seat_view(state, seat):
@@ -24,6 +25,35 @@ def test_bots_are_made_by_name():
     assert isinstance(bot, SearchBot) and bot.think_s == 0.25
     with pytest.raises(ValueError, match="no bot called"):
         make_bot("clever", WAMPOO)
+
+
+def test_a_level_is_a_configuration_the_record_keeps_and_gives_back():
+    strong = make_bot("strong", WAMPOO)
+    assert isinstance(strong, SearchBot) and strong.name == "strong=search:0.2"
+    assert make_bot("family", WAMPOO).name == "family=greedy"
+    beginner = make_bot("beginner", WAMPOO)
+    assert isinstance(beginner, PlausibleBot) and beginner.name == "beginner=plausible:0.5"
+    # A game resumed later plays on with the configuration its record kept, even
+    # were the level to stand for another one by then.
+    kept = make_bot("strong=search:0.3", WAMPOO)
+    assert kept.think_s == 0.3 and kept.name == "strong=search:0.3"
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        make_bot("plausible:2", WAMPOO)
+
+
+def test_the_beginner_plays_the_better_moves_more_often_never_only_the_best():
+    # Four moves, by the evaluation: 7 5-12 the best; an Ace out, from either
+    # marble, next (the same value); 7 0-7, knocking its partner off, the worst.
+    # Each rank is played half as often as the one above it: 4/7, 2/7, 1/7.
+    state = parse_position("4 0!,5,RS,RS/14,BS,BS,BS/YS,YS,YS,YS/G1,G2,GS,GS AS7H/9C/KDQS/2H "
+                           "R Y 3H4D 5C+0 - - 12")
+    view = seat_view(state, state.current)
+    bot = PlausibleBot(WAMPOO, random.Random(5))
+    chosen = [WAMPOO.action_text(state, bot.choose(view)) for _ in range(700)]
+    best, ace, worst = (chosen.count("7 5-12"), chosen.count("A 0-1") + chosen.count("A 5-6"),
+                        chosen.count("7 0-7 xR5"))
+    assert best + ace + worst == 700
+    assert 340 < best < 460 and 140 < ace < 260 and 50 < worst < 150, (best, ace, worst)
 
 
 @pytest.mark.parametrize("bot", [RandomBot(WAMPOO, random.Random(1)),

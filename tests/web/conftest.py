@@ -46,7 +46,7 @@ def start_against_a_bot(table, game):
     assert len(seats) == 2
     person = seats[0].get_attribute("data-seat")
     seats[0].select_option("human")
-    seats[1].select_option("bot:greedy")
+    seats[1].select_option("bot:family")
     table.fill(f"input[data-name={person}]", "Anna")
     start_with_seat_codes(table)
     expect(table.locator("#qrs a")).to_have_count(1)

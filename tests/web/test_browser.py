@@ -164,13 +164,13 @@ def test_the_lobby_lets_the_players_choose_their_colours(live, browser):
     table.click("#start")  # one player alone cannot play
     expect(table.locator("#lobby .error")).to_have_text("This board is not for that many players")
     assert live.hub.table is None
-    table.select_option("select[data-seat=green]", "bot:greedy")
+    table.select_option("select[data-seat=green]", "bot:family")
     expect(table.locator("#players")).to_have_value("2")
     start_with_seat_codes(table)
     link = table.locator("#qrs a")
     expect(link).to_have_count(1)
     assert "/seat/blue?t=" in link.get_attribute("href")
-    assert live.hub.table.seats == {1: "human", 3: "bot:greedy"}
+    assert live.hub.table.seats == {1: "human", 3: "bot:family"}
     expect(table.locator("#seats tr")).to_have_count(2)
 
 

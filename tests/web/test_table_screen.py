@@ -150,7 +150,7 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     wait_for(lambda: "track.3" in live.sim.physical.occupied_holes())
     drag(page, "track.3", "start.red.1")
     wait_for(lambda: "track.3" not in live.sim.physical.occupied_holes())
-    choose_seats(page, {"red": "Anna", "yellow": "Bob"}, {"red": "human", "yellow": "bot:greedy"})
+    choose_seats(page, {"red": "Anna", "yellow": "Bob"}, {"red": "human", "yellow": "bot:family"})
     expect(page.locator("#rules")).to_contain_text("A 7 may end in HOME")
     page.uncheck("input[data-rule=seven_into_home]")
     keep(page, "table-lobby-names")
@@ -202,7 +202,7 @@ def test_the_host_names_the_players_plays_takes_back_and_abandons(live, browser)
     expect(page.locator("#lobby")).to_be_visible()
     expect(page.locator("input[data-name=red]")).to_have_value("Anna")
     expect(page.locator("input[data-name=yellow]")).to_have_value("Bob")
-    expect(page.locator("select[data-seat=yellow]")).to_have_value("bot:greedy")
+    expect(page.locator("select[data-seat=yellow]")).to_have_value("bot:family")
     expect(page.locator("input[data-rule=seven_into_home]")).not_to_be_checked()
     assert live.hub.table is None
     start_with_seat_codes(page)  # a new game with them
@@ -238,7 +238,7 @@ def test_a_game_over_in_french_shows_the_winner_and_checks_the_shuffles(quick, b
     page = table_page(browser, live, "fr")
     expect(page.locator("#start")).to_have_text("Commencer la partie")
     choose_seats(page, {"red": "Anna", "yellow": "Bob"},
-                 {"red": "bot:greedy", "yellow": "bot:greedy"})
+                 {"red": "bot:family", "yellow": "bot:family"})
     page.click("#start")  # bots alone: nobody's phone to wait for
     expect(page.locator("#over")).to_be_visible(timeout=240_000)
     winner = live.hub.table.players[live.hub.table.state.winners[0]]

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..bots import SearchBot
 from ..bots.commands import play_game
+from ..bots.levels import level_config
 from ..games.base import Game
 from ..games.registry import get_game
 from .report import Row
@@ -137,21 +138,39 @@ def match(game: Game, first: str, second: str, games: int, seed: int = 11,
         return sum(pool.map(_paired_game, jobs))
 
 
-# Greedy against random is quick: it plays at least this many games.
-QUICK_GAMES = 200
+# A level against one that does not search is quick: it plays at least this many
+# games (pairs of them), enough for an interval a few points wide.
+QUICK_GAMES = 2000
+# What each level must do against the one below (two players, paired games): the
+# beginner loses to the family bot at least 65% of the time; the strong bot's
+# interval lies above half against the family bot, and above these where given.
+LEVEL_TARGETS = {("family", "beginner"): 0.65, ("strong", "family"): 0.5}
+STRONG_TARGETS = {"wahoo": 0.58, "wampoo": 0.72}
 
 
-def strength_rows(game: Game, games: int, think_s: float = 0.2) -> list[Row]:
+def strength_rows(game: Game, games: int) -> list[Row]:
+    """Each level against the one below it: won, the 95% interval (Wilson) and
+    the target. A match with the searching level plays ``games`` games, the
+    other at least QUICK_GAMES."""
     rows = []
-    for first, second, target, count in (("greedy", "random", 0.85, max(games, QUICK_GAMES)),
-                                         (f"search:{think_s:g}", "greedy", 0.70, games)):
+    for first, second in (("family", "beginner"), ("strong", "family")):
+        searching = "strong" in (first, second)
+        count = games if searching else max(games, QUICK_GAMES)
+        count += count % 2  # whole pairs
+        target = LEVEL_TARGETS.get((first, second), 0.5)
+        if (first, second) == ("strong", "family"):
+            target = STRONG_TARGETS.get(game.name, target)
         t0 = time.perf_counter()
         won = match(game, first, second, count)
         low, high = wilson(won, count)
-        rows.append(Row(f"{game.title}: {first} against {second}, 2 players",
-                        f"{won:g}/{count} won ({won / count:.0%})",
-                        f"95% interval {low:.0%}-{high:.0%}; target >= {target:.0%}; "
-                        f"{time.perf_counter() - t0:.0f} s"))
+        met = "met" if (low > target if target == 0.5 else won / count >= target) else "not met"
+        rows.append(Row(
+            f"{game.title}: {first} ({level_config(first, game.name)}) against {second} "
+            f"({level_config(second, game.name)}), 2 players",
+            f"{won:g}/{count} won ({won / count:.0%})",
+            f"95% interval {low:.0%}-{high:.0%}; target "
+            + (f"interval above {target:.0%}" if target == 0.5 else f">= {target:.0%}")
+            + f": {met}; {time.perf_counter() - t0:.0f} s"))
     return rows
 
 

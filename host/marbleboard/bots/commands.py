@@ -73,10 +73,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         draws += state.is_over() and not state.winners
     elapsed = time.perf_counter() - t0
     print(f"{args.games} games of {game.title}, {args.players} players, seed {args.seed}")
-    print(f"{'bot':14} {'seats':>6} {'wins':>6} {'win rate':>9}")
+    width = max(14, *map(len, seats_played))
+    print(f"{'bot':{width}} {'seats':>6} {'wins':>6} {'win rate':>9}")
     for name in sorted(seats_played):
         won = wins.get(name, 0)
-        print(f"{name:14} {seats_played[name]:6} {won:6} {won / seats_played[name]:9.1%}")
+        print(f"{name:{width}} {seats_played[name]:6} {won:6} {won / seats_played[name]:9.1%}")
     print(f"average turns per game {turns / args.games:.1f}; {args.games / elapsed:.1f} games "
           f"per second ({elapsed:.2f} s)" + (f"; {draws} drawn" if draws else "")
           + (f"; {unfinished} hit the turn limit" if unfinished else ""))
@@ -88,7 +89,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--bots", default="greedy,random",
-                   help="bots for the seats in turn: random, greedy, search[:seconds]")
+                   help="bots for the seats in turn: a level (beginner, family, strong) "
+                        "or random, greedy, plausible[:ratio], search[:seconds]")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")

@@ -63,6 +63,7 @@ class SearchBot:
         self.game = game
         self.rng = rng or random.Random()
         self.think_s = think_s
+        self.name = f"search:{think_s:g}"
         self.iterations = iterations
         self.exploration = exploration
         self.scale = scale

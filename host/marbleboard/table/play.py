@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console
 
 from ..board import get_board
+from ..bots import make_bot
 from ..games.base import Game, RuleError
 from ..games.commands import add_rule_argument, rule_options
 from ..games.fairness import ChanceSource
@@ -59,12 +60,15 @@ def _seat_kinds(game: Game, seats: list[str]) -> list[str]:
     kinds = []
     for spec in seats:
         spec = spec.strip()
-        if spec == "human" or spec.startswith("bot:"):
+        if spec == "human":
             kinds.append(spec)
-        elif spec in ("random", "greedy") or spec.startswith("search"):
-            kinds.append("bot:" + spec)
-        else:
-            raise ValueError(f"a seat is 'human' or 'bot:NAME', not {spec!r}")
+            continue
+        bot = spec.removeprefix("bot:")
+        try:
+            make_bot(bot, game)  # a bot that cannot be made is refused here, said plainly
+        except ValueError as e:
+            raise ValueError(f"a seat is 'human' or 'bot:NAME': {e}") from None
+        kinds.append("bot:" + bot)
     if len(kinds) not in game.players:
         raise ValueError(f"{game.title} is for {', '.join(map(str, game.players))} seats")
     return kinds
@@ -206,8 +210,10 @@ async def _read_commands(table: Table, local: list[int], hand: SimulatedHand | N
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game at a board, real or simulated")
     p.add_argument("game", choices=sorted(n for n, g in GAMES.items() if g.marbles))
-    p.add_argument("--seats", default="human,bot:greedy,bot:search:0.5,bot:greedy",
-                   help="each seat in order: human or bot:random|greedy|search[:seconds]")
+    p.add_argument("--seats", default="human,bot:family,bot:strong,bot:family",
+                   help="each seat in order: human, or bot:LEVEL (beginner, family, strong), "
+                        "or a bot by its configuration: bot:random|greedy|plausible[:ratio]|"
+                        "search[:seconds]")
     p.add_argument("--board", default="sim", help=BOARD_HELP)
     p.add_argument("--db", default=str(PlayConfig.db), help="where games are saved")
     p.add_argument("--new", action="store_true", help="start a new game, not the saved one")

@@ -79,7 +79,10 @@ class Table:
             for s, kind in seats.items() if kind.startswith("bot:")}
         self.state = game.new_state(options)
         self._attach(options)
-        self.record = GameRecord(game, options, {self.names[s]: k for s, k in seats.items()})
+        # The record keeps each bot's exact configuration (what a level stood for).
+        self.record = GameRecord(game, options, {
+            self.names[s]: f"bot:{self.bots[s].name}" if s in self.bots else k
+            for s, k in seats.items()})
         self.game_id: int | None = None
         self.occupied: set[int] = set(link.occupied)
         self.turn_start: set[int] = set(self.occupied)
@@ -148,7 +151,7 @@ class Table:
         bot = make_bot(kind.split(":", 1)[1], self.game, random.Random())
         self.seats[seat] = kind
         self.bots[seat] = bot
-        self.record.players[self.names[seat]] = kind
+        self.record.players[self.names[seat]] = f"bot:{bot.name}"
         if self.game_id is not None:
             self.store.set_players(self.game_id, self.record.players)
         self._say(["log.bot_plays_for", {"who": self.players.get(seat, ""),

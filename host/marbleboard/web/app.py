@@ -70,6 +70,11 @@ class StepsRequest(StrictBody):
         min_length=1, max_length=40, description="the steps, each in the notation")
 
 
+# A bot by level (what the lobby offers), or by configuration.
+BotKind = Literal["bot:beginner", "bot:family", "bot:strong", "bot:random", "bot:plausible",
+                  "bot:greedy", "bot:search"]
+SeatKind = Literal["human", "bot:beginner", "bot:family", "bot:strong", "bot:random",
+                   "bot:plausible", "bot:greedy", "bot:search"]
 RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 
@@ -83,7 +88,7 @@ class StartRequest(StrictBody):
         default_factory=dict, max_length=20,
         description="the choices the game's rules leave open (its rule page): yes/no, "
                     "or a number of those the lobby offers")
-    seats: list[Literal["human", "bot:random", "bot:greedy", "bot:search"]] = Field(
+    seats: list[SeatKind] = Field(
         min_length=1, max_length=6,
         description="who plays each colour of `colours` (or each of the game's usual seats)")
     colours: list[Annotated[str, Field(pattern=r"^[a-z][a-z0-9]{0,11}$")]] | None = Field(
@@ -143,7 +148,7 @@ class MemberRequest(StrictBody):
 class BotRequest(StrictBody):
     token: Token
     seat: Place = Field(description="a seat a person plays, handed to a bot")
-    kind: Literal["bot:random", "bot:greedy", "bot:search"] = "bot:greedy"
+    kind: BotKind = "bot:family"
 
 
 class RemoveRequest(StrictBody):

@@ -19,7 +19,7 @@ from typing import Any
 import segno
 
 from ..board import Board
-from ..bots import BOT_KINDS
+from ..bots import BOT_KINDS, LEVELS
 from ..games.base import Game, GameState, RuleError
 from ..games.record import chance_index
 from ..games.registry import GAMES
@@ -35,7 +35,9 @@ from .joincodes import JoinCodes
 from .refused import Refused
 from .room import NAME_LENGTH, Member, Room
 
-SEAT_KINDS = ("human", *(f"bot:{kind}" for kind in BOT_KINDS))
+# The lobby offers bots by level; a configuration (bot:greedy) is taken too.
+SEAT_KINDS = ("human", *(f"bot:{level}" for level in LEVELS),
+              *(f"bot:{kind}" for kind in BOT_KINDS))
 PHONES_PER_SEAT = 3  # a member's link open on more phones than this is being passed round
 ROOM_CODE = -1  # the room's short code, among the seats' codes
 # Websocket close codes the pages read (4000-4999 are the application's own).

@@ -36,7 +36,7 @@ function lobbyForm(box, data, token, board) {
   box.dataset.lang = LANG;
   const setup = data.setup;
   let room = data.room;
-  const kinds = ["", "human", "bot:greedy", "bot:search", "bot:random"];
+  const kinds = ["", "human", "bot:beginner", "bot:family", "bot:strong"];
   const games = Object.fromEntries(data.games.map((g) => [g.name, g]));
   const game = el("select", { id: "game" }, ...data.games.map((g) => el("option", { value: g.name }, titleOf(g.name, g.title))));
   game.value = setup && games[setup.game] ? setup.game : data.games[0].name;
@@ -90,7 +90,7 @@ function lobbyForm(box, data, token, board) {
       el("span", { class: "claim" }))));
     seatBox.querySelectorAll("select").forEach((s) => {
       const i = usual.indexOf(s.dataset.seat);
-      s.value = i < 0 ? "" : i === 0 ? "human" : "bot:greedy";
+      s.value = i < 0 ? "" : i === 0 ? "human" : "bot:family";
     });
     const before = fromSetup();
     if (before && before.length === Number(players.value)) {
@@ -178,11 +178,14 @@ function lobbyForm(box, data, token, board) {
              : t("waitingPlaces", { title: titleOf(w.game, w.title), n: w.n })));
   box.replaceChildren(el("h2", {}, t("lobby")), ...waitingGames, el("label", {}, `${t("game")} `, game), " ",
                       el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
+                      el("p", { class: "hint", id: "bot-levels" }, t("botLevels")),
                       el("h2", {}, t("rules")), ruleBox, start, confirm, error);
 }
 
+// A bot by its level ("bot:strong", or as a record keeps it, "bot:strong=search:0.5"),
+// or by the configuration it was asked for ("bot:greedy").
 function botWord(kind) {
-  return t("botKind", { kind: t(`bot.${kind.slice(4)}`) });
+  return t("botKind", { kind: t(`bot.${kind.slice(4).split("=")[0].split(":")[0]}`) });
 }
 
 // A rule option's words: each game names its rule choices (words.json).

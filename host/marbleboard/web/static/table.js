@@ -277,7 +277,7 @@ function seatRow(payload, s) {
     el("td", {}, who), ...seatFacts(s, payload.game)];
   if (token && s.away && payload.state === "playing") {
     cells.push(el("td", {}, el("button", { "data-bot": s.seat,
-      on: { click: () => act("/api/admin/bot", { seat: s.seat, kind: "bot:greedy" }) } },
+      on: { click: () => act("/api/admin/bot", { seat: s.seat, kind: "bot:family" }) } },
       t("botTakesOver", { who: nameOf(payload, s.seat) }))));
   }
   if (token && payload.links && payload.links[s.seat] && payload.state === "playing") {
