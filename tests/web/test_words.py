@@ -19,7 +19,9 @@ def test_every_word_the_pages_ask_for_is_in_the_catalog():
     for script in STATIC.glob("*.js"):
         asked |= set(re.findall(r"\bt\(\"([\w:-]+)\"", script.read_text()))
     assert asked, "the pages ask for words with t(\"key\")"
-    assert sorted(asked - set(words.catalog()["en"])) == []
+    known = set(words.catalog()["en"])
+    # A counting text is there in its plural forms ("askHint.one", "askHint.other").
+    assert sorted(k for k in asked if k not in known and f"{k}.other" not in known) == []
 
 
 def test_a_missing_translation_is_reported(tmp_path, monkeypatch):

@@ -41,6 +41,9 @@ class GameRecord:
     winners: list[str] = field(default_factory=list)
     result: str | None = None  # WON or DRAW once the game is over
     scores: dict[str, int] = field(default_factory=dict)  # seat -> points, at the end
+    # The hints the coach gave: {"seat": name, "before": entry}; a game with any
+    # was played with help.
+    hints: list[dict[str, Any]] = field(default_factory=list)
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` entries (all by default), every move
@@ -100,6 +103,7 @@ class GameRecord:
             "winners": self.winners,
             "result": self.result,
             **({"scores": self.scores} if self.scores else {}),
+            **({"hints": self.hints} if self.hints else {}),
         }
 
     def dumps(self, reveal: bool = True) -> str:
@@ -132,9 +136,11 @@ class GameRecord:
         if result not in (WON, DRAW, None):
             raise ValueError(f"a game's result is {WON!r}, {DRAW!r} or none, not {result!r}")
         scores = {str(k): int(v) for k, v in dict(data.get("scores", {})).items()}
+        hints = [{"seat": str(h["seat"]), "before": int(h["before"])}
+                 for h in data.get("hints", [])]
         return cls(game, options, players=dict(data.get("players", {})), chances=chances,
                    moves=list(data.get("moves", [])), winners=winners, result=result,
-                   scores=scores)
+                   scores=scores, hints=hints)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:

@@ -25,6 +25,7 @@ from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
 from .boardmap import BoardMap
+from .coach import Coach
 from .lights import Painter, Scene
 from .logwords import listed, move_line
 from .reading import Change, earlier_move, outcomes, read_move
@@ -91,6 +92,8 @@ class Table:
         self.group: str | None = None  # what was chosen on a phone (a card)
         self.bot_action: int | None = None  # a move known before it is made: a bot's, or forced
         self.announced: int | None = None  # a person's move said before it is made
+        self.coach = Coach()  # the hints each person may take, and those taken
+        self.hinted: int | None = None  # the move a hint suggested this turn, lit
         # How long a bot's move on the screens is shown before it is made, beyond
         # the quiet period: people follow the game (the service's setting).
         self.bot_pace_s = 0.0
@@ -137,11 +140,41 @@ class Table:
             self.record = record
             self.state = record.replay()
             self.game_id = game_id
+            self.coach = Coach.from_json(self.store.load_setting(f"coach.{game_id}"))
             self._say(["log.resumed", {"n": game_id, "entries": len(record.moves)}])
         else:
             self.game_id = self.store.new_game(self.record, links, names)
+            if self.coach.allowed:
+                self.store.save_setting(f"coach.{self.game_id}", self.coach.to_json())
             self._say(["log.new_game", {"n": self.game_id}])
+        self.record.hints = self.coach.taken
         await self._advance()
+
+    async def hint(self, seat: int) -> int:
+        """A hint for the person whose turn it is (see ``coach``): the same one
+        again if asked twice in a turn, counted once. ValueError when none may be
+        given: not their turn, none left, or the game moved on meanwhile."""
+        state = self.state
+        if seat != state.current or self.seats.get(seat) != "human" or state.is_over():
+            raise ValueError("a hint is for the person whose turn it is")
+        if self.hinted is not None:
+            return self.hinted
+        name = self.names[seat]
+        if self.coach.left(name) <= 0:
+            raise ValueError("no hint is left for you in this game")
+        position = self.position
+        action = await asyncio.to_thread(self.coach.suggest, self.game,
+                                         self.game.view(state, seat), random.Random())
+        if self.position != position or self.state.current != seat:
+            raise ValueError("the game moved on while the hint was worked out")
+        self.coach.take(name, len(self.record.moves))
+        if self.game_id is not None:
+            self.store.save_setting(f"coach.{self.game_id}", self.coach.to_json())
+        self.hinted = action
+        self._say(["log.hint", {"who": self.players[seat],
+                                "move": self.game.action_words(self.state, action)}])
+        await self._show()
+        return action
 
     async def hand_to_bot(self, seat: int, kind: str) -> None:
         """A person's seat is played by a bot from now on (their phone has gone: a
@@ -462,6 +495,7 @@ class Table:
         self.group = None
         self.bot_action = None
         self.announced = None
+        self.hinted = None
         self.status.question = None
 
     async def _advance(self) -> None:
@@ -581,7 +615,8 @@ class Table:
             if not extra and set(missing) <= lifted_now and state.current >= 0:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake
         self.status.mistakes = len(extra) + len(missing)
-        shown = [self.bot_action] if self.bot_action is not None else []
+        shown = ([self.bot_action] if self.bot_action is not None
+                 else [self.hinted] if self.hinted is not None else [])
         return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
                      shown=shown, group=self.group, extra=extra, missing=missing,
                      clearing=self.clearing)

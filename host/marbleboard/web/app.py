@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import words
 from ..board import Board
 from ..games.registry import get_game
+from ..table.coach import HINT_CHOICES
 from .hub import CLOSE_LINK, CLOSE_PHONES, ROOM_CODE, SEAT_KINDS, Client, TableHub
 from .joincodes import CodeRefused
 from .refused import Refused
@@ -61,6 +62,11 @@ class MoveRequest(StrictBody):
     token: Token
     turn: int = Field(ge=0)
     move: str = Field(min_length=1, max_length=40, description="a move in the notation")
+
+
+class TurnRequest(StrictBody):
+    token: Token
+    turn: int = Field(ge=0)
 
 
 class StepsRequest(StrictBody):
@@ -99,6 +105,8 @@ class StartRequest(StrictBody):
                 Annotated[str, Field(max_length=NAME_LENGTH)]] = Field(
         default_factory=dict, max_length=6,
         description="the players' names by colour; a colour's own word where left out")
+    hints: int = Field(default=0, ge=0, le=10,
+                       description="the hints each person may ask for in the game (the coach)")
 
 
 class AdminRequest(StrictBody):
@@ -408,6 +416,12 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         await hub.play_steps(hub.check_seat(seat, body.token), body.moves, body.turn)
         return Outcome(ok=True)
 
+    @app.post("/api/seats/{seat}/hint")
+    async def hint(seat: str, body: TurnRequest) -> dict[str, Any]:
+        """A hint for the seat's person, when the table allows one: the strongest
+        bot's move, from the seat's own view, lit on the board and said in words."""
+        return await hub.hint(hub.check_seat(seat, body.token), body.turn)
+
     @app.post("/api/seats/{seat}/answer")
     async def answer(seat: str, body: MoveRequest) -> Outcome:
         """Answer a question: which of several moves the marbles showed."""
@@ -502,8 +516,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         if body.colours is not None and len(body.colours) != body.players:
             raise Refused(422, "colours", f"{body.players} players choose {body.players} colours")
         hub.check_admin(body.token)
+        if body.hints not in HINT_CHOICES:
+            raise Refused(422, "hints", "hints: one of " + ", ".join(map(str, HINT_CHOICES)))
         await hub.start_game(game.name, body.players, list(body.seats), body.rules, body.colours,
-                             body.names)
+                             body.names, body.hints)
         return Outcome(ok=True)
 
     @app.post("/api/admin/lobby")

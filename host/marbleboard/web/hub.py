@@ -27,6 +27,7 @@ from ..link import BoardLink, LightState
 from ..link.lights import Effect
 from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
+from ..table.coach import HINT_CHOICES, Coach
 from ..table.hand import SimulatedHand, carry_out_bot_moves
 from ..table.screens import ScreenTable, table_for
 from ..table.service import QUIET_S, Table
@@ -66,10 +67,12 @@ class Setup:
     rules: dict[str, bool | int]
     colours: list[str] | None
     names: dict[str, str]
+    hints: int = 0  # the coach's hints each person may take in a game
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "kinds": self.kinds,
-                "rules": self.rules, "colours": self.colours, "names": self.names}
+                "rules": self.rules, "colours": self.colours, "names": self.names,
+                "hints": self.hints}
 
 
 def options_on(game: Game, board: Board, data: dict[str, Any]) -> Any:
@@ -265,7 +268,7 @@ class TableHub:
     async def start_game(self, game_name: str, players: int, kinds: list[str],
                          rules: dict[str, bool | int] | None = None,
                          colours: list[str] | None = None,
-                         names: dict[str, str] | None = None) -> None:
+                         names: dict[str, str] | None = None, hints: int = 0) -> None:
         """A new game; ``kinds`` are who plays each of ``colours`` (seat names), or
         each of the game's usual seats for the count when no colours are chosen;
         ``names`` are the players' names by colour (the colour's word if none)."""
@@ -312,9 +315,9 @@ class TableHub:
         await self._begin(game, seats, options,
                           {game.seat_names.index(c): n for c, n in given.items()}, resume=None,
                           links={game.seat_names[s]: t for s, t in tokens.items()},
-                          names=given)
+                          names=given, hints=hints)
         self.setup = Setup(game.name, players, list(kinds), dict(rules or {}),
-                           list(colours) if colours else None, given)
+                           list(colours) if colours else None, given, hints)
         self.tokens = tokens
         self._seat_the_room()
         await self._let_go_strangers()
@@ -538,10 +541,11 @@ class TableHub:
     async def _begin(self, game: Game, seats: dict[int, str], options: Any,
                      players: dict[int, str] | None = None, *, resume: int | None,
                      links: dict[str, str] | None = None,
-                     names: dict[str, str] | None = None) -> None:
+                     names: dict[str, str] | None = None, hints: int = 0) -> None:
         # The host at the table screen is the one who may take a move back.
         table = table_for(game)(game, self.board, self.link, self.store, seats, options,
                                 quiet_s=self.quiet_s, takeback=True, players=players)
+        table.coach = Coach(hints)  # a resumed game's own is read back by start
         table.watchers.append(self.changed)
         table.bot_pace_s = self.bot_pace_s
         await table.start(resume, links=links, names=names)
@@ -580,7 +584,7 @@ class TableHub:
         if setup is None:
             raise Refused(409, "no-game", "no game has been played yet")
         await self.start_game(setup.game, setup.players, setup.kinds, setup.rules,
-                              setup.colours, setup.names)
+                              setup.colours, setup.names, setup.hints)
 
     async def new_link(self, seat_name: str) -> None:
         """A seat's link made anew (a phone lost, or the link seen by someone
@@ -758,6 +762,18 @@ class TableHub:
             self._moving = None
         self.changed()
 
+    async def hint(self, seat: int, turn: int) -> dict[str, Any]:
+        """A hint for the seat's person (the coach): the move, in the notation and
+        in words, lit on the board for everyone."""
+        table = self._table_for(seat, turn)
+        try:
+            action = await table.hint(seat)
+        except ValueError as e:
+            raise Refused(409, "no-hint", str(e)) from e
+        self.changed()
+        return {"move": table.game.action_text(table.state, action),
+                "words": table.game.action_words(table.state, action)}
+
     def go_on(self) -> None:
         """The people at the table have seen the bot's move announced: it is made."""
         if self.table is None or not self.table.go_on():
@@ -885,6 +901,11 @@ class TableHub:
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
+            # The coach: hints left to this person in the game, and this turn's.
+            "coach": ({"allowed": table.coach.allowed, "left": table.coach.left(names[seat]),
+                       "hint": game.action_text(state, table.hinted)
+                       if mine and table.hinted is not None else None}
+                      if table.coach.allowed and table.seats.get(seat) == "human" else None),
             "winners": table.record.winners, "result": table.result_words(),
             "standings": [{"seat": names[s], "name": who, "score": n}
                           for s, who, n in table.standings()],
@@ -908,7 +929,7 @@ class TableHub:
     def _lobby_controls(self) -> dict[str, Any]:
         """What the lobby needs to start a game: the games offered, the last setup,
         and the games waiting for another board."""
-        return {"games": self.lobby(),
+        return {"games": self.lobby(), "hints": list(HINT_CHOICES),
                 "setup": self.setup.to_json() if self.setup else None,
                 "waiting": [{"n": w.game_id, "game": w.game, "title": w.title,
                              "layout": w.layout} for w in self.waiting]}
@@ -1015,6 +1036,9 @@ class TableHub:
                 "mistakes": table.status.mistakes,
                 "commitments": [c.commitment[:16] for c in table.record.chances if c.secret],
                 "moves": sum(1 for m in table.record.moves if chance_index(m) is None),
+                # Hints taken, by player: the game was played with help.
+                "hints": {table.players[names.index(n)]: k
+                          for n, k in table.coach.counts().items()},
             })
             if state.is_over():
                 # Every deck and roll is revealed: the screen checks them against

@@ -43,6 +43,10 @@ function lobbyForm(box, data, token, board) {
   const players = el("select", { id: "players" });
   const seatBox = el("div", { id: "seat-kinds" });
   const ruleBox = el("div", { id: "rules" });
+  // The coach: how many hints each person may ask for in a game (none: no coach).
+  const hints = el("select", { id: "hints" }, ...(data.hints || [0]).map((n) =>
+    el("option", { value: n }, n ? String(n) : t("hintsNone"))));
+  hints.value = String(setup && setup.hints ? setup.hints : 0);
   const error = el("p", { class: "error" });
   const confirm = el("div", { class: "confirm", id: "start-confirm", hidden: "" });
   const playing = () => [...seatBox.querySelectorAll("select")].filter((s) => s.value);
@@ -146,7 +150,8 @@ function lobbyForm(box, data, token, board) {
     }
     try {
       await post("/api/admin/start", { token, game: game.value, players: chosen.length, rules: picked, names,
-                                       seats: chosen.map((s) => s.value), colours: chosen.map((s) => s.dataset.seat) });
+                                       seats: chosen.map((s) => s.value), colours: chosen.map((s) => s.dataset.seat),
+                                       hints: Number(hints.value) });
       error.textContent = "";
       confirm.hidden = true;
     } catch (e) { error.textContent = e.message; }
@@ -179,7 +184,8 @@ function lobbyForm(box, data, token, board) {
   box.replaceChildren(el("h2", {}, t("lobby")), ...waitingGames, el("label", {}, `${t("game")} `, game), " ",
                       el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
                       el("p", { class: "hint", id: "bot-levels" }, t("botLevels")),
-                      el("h2", {}, t("rules")), ruleBox, start, confirm, error);
+                      el("h2", {}, t("rules")), ruleBox,
+                      el("label", { class: "rule" }, `${t("hintsPerPerson")} `, hints), start, confirm, error);
 }
 
 // A bot by its level ("bot:strong", or as a record keeps it, "bot:strong=search:0.5"),

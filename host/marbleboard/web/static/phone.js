@@ -140,6 +140,28 @@ function keptApart(p) {
   });
 }
 
+// The coach: on the player's turn, a hint when the table allows them and the
+// player has not turned them off here. The hint is lit on the board for everyone
+// and said here; its move is chosen in the list, ready to play.
+function coachBox(p, mine, off, moves) {
+  const box = document.getElementById("coach-box");
+  const coach = p.coach;
+  box.hidden = !mine || !coach || Boolean(p.question) || localStorage.getItem("coach") === "off";
+  if (box.hidden) return;
+  const button = document.getElementById("coach");
+  button.textContent = t("askHint", { n: coach.left });
+  button.disabled = off || (!coach.left && !coach.hint) || Boolean(coach.hint);
+  button.onclick = () => act("hint", {});
+  const given = coach.hint && (p.moves || []).find((m) => m.text === coach.hint);
+  document.getElementById("coach-says").textContent = given ? t("hintSays", say(given.words || given.text)) : "";
+  if (given && selected !== given.text && moves.some((m) => m.text === given.text) && !hinted.has(`${p.turns}`)) {
+    hinted.add(`${p.turns}`);  // chosen once: the player may choose another
+    selected = given.text;
+    render();
+  }
+}
+const hinted = new Set();  // the turns whose hint was chosen in the list
+
 // Wampum's bid, made on one screen: the village, the cards tapped from the hand,
 // then put down. The game takes it in steps (the village, each card, down): they
 // are sent together, and nothing is played if the bid cannot be made.
@@ -443,13 +465,14 @@ function render() {
   document.getElementById("hand-title").textContent = t("yourHand");
   document.getElementById("sound-label").textContent = t("soundSetting");
   document.getElementById("expert-label").textContent = t("expertSetting");
+  document.getElementById("coach-label").textContent = t("coachSetting");
   document.getElementById("log-title").textContent = t("history");
   const status = document.getElementById("status");
   const error = document.getElementById("error");
   const parts = ["hand", "hint", "moves", "question", "public", "log"].map((id) => document.getElementById(id));
   const clear = () => {
     parts.forEach((node) => node.replaceChildren());
-    for (const id of ["hand-box", "picture", "play", "show", "room-box", "host-box", "host-top", "scores"]) document.getElementById(id).hidden = true;
+    for (const id of ["hand-box", "picture", "play", "show", "room-box", "host-box", "host-top", "scores", "coach-box"]) document.getElementById(id).hidden = true;
     error.textContent = "";
   };
   const rejoin = document.getElementById("rejoin");
@@ -518,6 +541,7 @@ function render() {
     play.onclick = () => act("move", { move: chosen.text });
   }
   if (how) composeBid(p, off, how);
+  coachBox(p, mine, off, moves);
   // A question's answers are notation: said in words when the move is one of the turn's.
   const wordsFor = (text) => { const m = (p.moves || []).find((x) => x.text === text); return m ? say(m.words || m.text) : text; };
   const ask = (m) => { const b = el("button", { type: "button", "data-answer": m, on: { click: () => act("answer", { move: m }) } }, wordsFor(m)); b.disabled = off; return b; };
@@ -539,9 +563,10 @@ function connection(state, why) {
 
 // This phone's own settings: a sound on its player's turn, and the notation beside
 // each move for players who read it.
-for (const [id, key] of [["sound", "sound"], ["expert", "expert"]]) {
+for (const [id, key] of [["sound", "sound"], ["expert", "expert"], ["coach-on", "coach"]]) {
   const box = document.getElementById(id);
-  box.checked = localStorage.getItem(key) === "on";
+  // Hints are offered unless turned off here; sound and notation are asked for.
+  box.checked = key === "coach" ? localStorage.getItem(key) !== "off" : localStorage.getItem(key) === "on";
   box.addEventListener("change", () => { localStorage.setItem(key, box.checked ? "on" : "off"); render(); });
 }
 

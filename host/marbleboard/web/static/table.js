@@ -130,6 +130,9 @@ function over(payload) {
       ...payload.standings.map((s) => el("li", {}, `${colon(t(s.name))}${s.score}`)))] : []),
     el("p", { class: "summary", id: "summary" }, t("summary", { moves: payload.moves, title: titleOf(payload.game, payload.title),
       players: (payload.seats || []).map((s) => nameOf(payload, s.seat)).join(", ") })),
+    // A game played with the coach's help says so.
+    ...(Object.keys(payload.hints || {}).length ? [el("p", { class: "summary", id: "hints-taken" },
+      t("hintsTaken", Object.entries(payload.hints).map(([who, n]) => `${t(who)} ${n}`).join(", ")))] : []),
   ];
   if (token) {
     parts.push(el("button", { id: "rematch", on: { click: () => act("/api/admin/rematch") } }, t("rematch")),
