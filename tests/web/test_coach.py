@@ -4,6 +4,7 @@ seat's own view, lit on the board and said in words; the log says a hint was
 taken, the record keeps it, and a resumed game keeps the count."""
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -70,6 +71,17 @@ def test_hints_are_counted_kept_and_refused_past_the_limit(live):
     # The table screen says, at the end and meanwhile, that the game had help.
     assert httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()[
         "hints"] == {"Anna": 1}
+
+
+def test_two_taps_at_once_give_one_hint_counted_once(live):
+    start(live, hints=3)
+    token = red_link(live)
+    wait_red_turn(live)
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda _: ask(live, token), range(2)))
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json() == answers[1].json()
+    assert len(live.hub.table.record.hints) == 1
 
 
 def test_no_coach_no_hint(live):

@@ -94,6 +94,7 @@ class Table:
         self.announced: int | None = None  # a person's move said before it is made
         self.coach = Coach()  # the hints each person may take, and those taken
         self.hinted: int | None = None  # the move a hint suggested this turn, lit
+        self._hinting = asyncio.Lock()  # two taps at once: one hint, counted once
         # How long a bot's move on the screens is shown before it is made, beyond
         # the quiet period: people follow the game (the service's setting).
         self.bot_pace_s = 0.0
@@ -154,6 +155,10 @@ class Table:
         """A hint for the person whose turn it is (see ``coach``): the same one
         again if asked twice in a turn, counted once. ValueError when none may be
         given: not their turn, none left, or the game moved on meanwhile."""
+        async with self._hinting:
+            return await self._hint(seat)
+
+    async def _hint(self, seat: int) -> int:
         state = self.state
         if seat != state.current or self.seats.get(seat) != "human" or state.is_over():
             raise ValueError("a hint is for the person whose turn it is")

@@ -150,7 +150,7 @@ function coachBox(p, mine, off, moves) {
   if (box.hidden) return;
   const button = document.getElementById("coach");
   button.textContent = t("askHint", { n: coach.left });
-  button.disabled = off || (!coach.left && !coach.hint) || Boolean(coach.hint);
+  button.disabled = off || !coach.left || Boolean(coach.hint);  // none left, or this turn's given
   button.onclick = () => act("hint", {});
   const given = coach.hint && (p.moves || []).find((m) => m.text === coach.hint);
   document.getElementById("coach-says").textContent = given ? t("hintSays", say(given.words || given.text)) : "";
@@ -181,6 +181,9 @@ function bidding(p, mine) {
 
 function composeBid(p, off, how) {
   if (bid.turn !== p.turns) bid = { turn: p.turns, village: how.fixed, cards: [] };
+  // A hint given for the village: it is the one chosen, until the player picks another.
+  const hint = p.coach && p.coach.hint;
+  if (!bid.village && hint && hint.startsWith("@")) bid.village = hint.slice(1);
   const villages = (p.public && p.public.villages) || [];
   const at = (name) => villages.find((v) => v.name === name) || {};
   const hand = p.hand || [];
