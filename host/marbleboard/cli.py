@@ -56,8 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--board", default="", help="a layout (the first game's by default)")
     bench.add_argument("--game", action="append", help="only these games (may repeat)")
     bench.add_argument("--strength-games", type=int, default=60,
-                       help="two-player games of search against greedy in the bot strength "
-                       "table (greedy against random plays at least 200)")
+                       help="two-player games of the strong level against the family one "
+                       "in the bot strength table (family against beginner plays at "
+                       "least 2000)")
     bench.add_argument("--samples", type=int, default=200)
     bench.add_argument("--table-moves", type=int, default=120,
                        help="moves the simulated hand makes at the table (1000 for the soak)")
