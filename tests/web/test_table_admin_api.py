@@ -65,7 +65,7 @@ def test_back_to_the_lobby_keeps_the_setup_and_leaves_the_game_unfinished(live):
     assert payload["state"] == "lobby" and "links" not in payload
     assert payload["setup"] == {"game": "wampoo", "players": 2, "kinds": ["human", "bot:greedy"],
                                 "rules": {"teams": False}, "colours": ["red", "yellow"],
-                                "names": {"red": "Anna", "yellow": "Bob"}}
+                                "names": {"red": "Anna", "yellow": "Bob"}, "hints": 0}
     # Abandoned: in the store without winners, and not resumed at the next start.
     assert stored(live, lambda store: store.unfinished()) is None
     assert stored(live, lambda store: store.load(game_id).winners) == []
