@@ -13,6 +13,7 @@ from wampum_helpers import moves, play, position
 
 from marbleboard.games.base import OVER, Chance, RuleError
 from marbleboard.games.wampum import Options, new_game
+from marbleboard.games.wampum.game import WAMPUM
 from marbleboard.games.wampum.goods import PER_KIND, K, parse_cards, village_names
 from marbleboard.games.wampum.notation import parse_outcome, position_text
 from marbleboard.games.wampum.state import ADDING, BIDDING, DISCARDING, MOVING
@@ -142,6 +143,22 @@ def test_a_bid_at_a_village_with_a_bid_must_have_more_cards():
         play(state, "bid")
     play(state, "+F")
     assert moves(state) == ["+F", "bid"]
+
+
+def test_the_bid_a_phone_composes_on_one_screen_needs_what_the_rule_asks():
+    # The same sentence, as the phone's one-screen bid is told it: the village with
+    # a bid of three needs four cards; an empty one, one card.
+    state = play(start4(), "@3b +W +F +F bid")
+    composed = WAMPUM.composed(state, state.current)
+    least = {c["name"]: (c["there"], c["least"]) for c in composed["choices"]}
+    assert least["3b"] == (3, 4) and least["2"] == (0, 1)
+    assert composed["fixed"] is None and composed["done"] == "bid"
+    assert composed["steps"]["weapons"] == "+W"
+    play(state, "@3b +A")
+    composed = WAMPUM.composed(state, state.current)
+    assert composed["choices"] == [] and composed["begun"] == 1
+    assert composed["fixed"]["least"] == 4
+    assert WAMPUM.composed(state, (state.current + 1) % 4) is None  # not its turn
 
 
 def test_a_trader_chased_off_moves_its_bid_unchanged_to_an_empty_or_lower_village():

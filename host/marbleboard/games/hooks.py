@@ -100,6 +100,20 @@ class GameDisplay(ABC):
         in the log and in the record. Empty: a game won or drawn, nothing more."""
         return {}
 
+    def composed(self, state: Any, seat: int) -> dict[str, Any] | None:
+        """A move the game takes in steps that the seat's phone makes on one
+        screen and sends whole (``POST /api/seats/{seat}/steps``): a place to
+        choose, cards of the hand to put in, then done. None: no such move now.
+
+        ``choices``: each place, ``{"move", "name", "place" (a phrase), "goods" (cards
+        shown with it), "there" (a count already there), "least" (the cards the
+        move needs there)}``; or ``fixed``, the place already chosen, ``{"place",
+        "least"}``, with ``begun`` cards already in. ``steps``: the step that puts
+        a card of each kind in; ``done``: the last step. ``words``: the game's
+        keys for what the screen says (``pick``, ``tap``, ``need``, ``there``,
+        ``put``, ``none``)."""
+        return None
+
     def sitting_out(self, state: Any) -> frozenset[int]:
         """Seats out of play for now (a hand thrown away for the round): their
         lamps are dimmed."""
@@ -126,6 +140,9 @@ class GameBench(ABC):
     # A game played in rounds (a match of deals or layouts): random rounds a second
     # to reach, counted by ``rounds_played``. 0: the game is not played in rounds.
     rounds_target: ClassVar[int] = 0
+    # What the strong bot must win, in paired two-player games, against the family
+    # one: its 95% interval above a half (None), or at least this share.
+    strong_target: ClassVar[float | None] = None
 
     def rounds_played(self, state: Any) -> int:
         """The rounds a finished game took (for ``rounds_target``)."""

@@ -411,7 +411,7 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
 
     @app.post("/api/seats/{seat}/steps")
     async def play_steps(seat: str, body: StepsRequest) -> Outcome:
-        """Play a move the game takes in steps, all of them at once (a Wampum bid:
+        """Play a move the game takes in steps, all of them at once (a bid:
         its village, its cards, then down); nothing is played if one cannot be."""
         await hub.play_steps(hub.check_seat(seat, body.token), body.moves, body.turn)
         return Outcome(ok=True)

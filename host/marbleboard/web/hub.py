@@ -732,7 +732,7 @@ class TableHub:
 
     async def play_steps(self, seat: int, moves: list[str], turn: int) -> None:
         """A move the game takes in steps, made on one screen and sent whole (a
-        Wampum bid: its village, its cards, then down): every step is checked on
+        bid: its place, its cards, then down: ``Game.composed``): every step is checked on
         a copy of the game first, and only then played, so a bid that cannot be
         made changes nothing. Every step is the same seat's; a card game's only (a
         marble game's moves are read from the board, one at a time)."""
@@ -893,6 +893,7 @@ class TableHub:
             "turn": names[state.current] if state.current >= 0 else None,
             **private, "mine": [k for k in private if k != "hand"], "public": public,
             "moves": moves, "chosen": self.chosen_card(seat) if mine else None,
+            "compose": game.composed(state, seat) if mine and question is None else None,
             "shown": table.group if mine else None,  # what the board lights for this seat
             "board_game": game.marbles is not None,  # a card game shows no board picture
             "marbles": _marbles_drawn(table),  # the board is public: the phone draws it

@@ -24,6 +24,7 @@ class WaHoo(Game):
     options_type = Options
     chances = (ROLL,)
     notation = notation
+    strong_target = 0.58
 
     def __init__(self) -> None:
         self.marbles = WahooMarbles()

@@ -25,6 +25,7 @@ class Wampoo(Game):
     options_type = Options
     chances = (SHUFFLE,)
     notation = notation
+    strong_target = 0.72
 
     def __init__(self) -> None:
         self.marbles = WampooMarbles()

@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 
 from ..base import Chance, Game, View
 from . import notation, words
-from .actions import ADD, BID, DISCARD
+from .actions import ADD, BID, CHOOSE, DISCARD
 from .evaluate import evaluate
 from .goods import KINDS, PER_KIND, K, card_names, parse_cards, village_names
 from .options import SEAT_NAMES, Options
-from .state import ADDING, PHASES, SHUFFLE, State
+from .state import ADDING, BIDDING, PHASES, SHUFFLE, State
 
 
 def unseen_kinds(position: str) -> list[int]:
@@ -135,6 +135,42 @@ class Wampum(Game):
                 "trades": [{"seat": SEAT_NAMES[s], "village": names[v],
                             "bid": card_names(b), "traded": t}
                            for s, v, b, t in state.trades]}
+
+    def composed(self, state: Any, seat: int) -> dict[str, Any] | None:
+        """A bid, on one screen: the village (unless chosen already), the cards
+        tapped from the hand, then put down. A village with a bid takes only a
+        bigger one; a bid holds a card unless the hand is empty."""
+        if state.current != seat or state.phase not in (BIDDING, ADDING):
+            return None
+        names = village_names(state.opts.players)
+        cards = state.held[seat] + state.size[seat]
+
+        def least(v: int) -> int:
+            o = state.occupant[v]
+            return state.size[o] + 1 if o >= 0 else 1 if cards else 0
+
+        def place(v: int) -> list[Any]:
+            return [f"wampum.village.{names[v]}", []]
+
+        choices = []
+        if state.phase == BIDDING:
+            for action in state.legal_actions():
+                v = action - CHOOSE
+                o = state.occupant[v]
+                choices.append({"move": self.action_text(state, action), "name": names[v],
+                                "place": place(v),
+                                "goods": card_names(state.offered(v)),
+                                "there": state.size[o] if o >= 0 else 0, "least": least(v)})
+        at = state.at[seat]
+        return {"choices": choices,
+                "fixed": ({"place": place(at), "least": least(at)}
+                          if state.phase == ADDING else None),
+                "begun": state.size[seat],
+                "steps": {kind: self.action_text(state, ADD + k) for k, kind in enumerate(KINDS)},
+                "done": self.action_text(state, BID),
+                "words": {"pick": "wampum.pickVillage", "tap": "wampum.tapCards",
+                          "need": "wampum.needCards", "there": "wampum.bidThere",
+                          "put": "wampum.putDown", "none": "wampum.bid.none"}}
 
     def scores(self, state: Any) -> dict[int, int]:
         """The wampums in each seat's chests."""

@@ -108,7 +108,7 @@ function letter(colour, board) {
   return t(word).slice(0, 1).toUpperCase();
 }
 
-// A marble's colour: its seat's on the board, or one of the game's own (Stomple's).
+// A marble's colour: its seat's on the board, or one of the game's own (a layout's).
 function colourOf(board, colour) {
   return board.seats[colour] || (board.palette || {})[colour] || "#eee";
 }
@@ -210,7 +210,7 @@ function isCards(v) {
 function isRecords(v) {
   return Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && !Array.isArray(r));
 }
-// A list of a game's records (Wampum's villages, last round's trades) as a table:
+// A list of a game's records (villages, last round's trades) as a table:
 // a column a field, cards drawn as cards, values in words.
 function recordsTable(game, k, rows) {
   const cols = Object.keys(rows[0]);

@@ -108,7 +108,7 @@ function cardButton(card, p, off, mine) {
   const rank = card[0], suit = card[1];
   const joker = playing && rank === "X";
   const label = cardName(p.game, card);
-  // Two cards of a group play alike (a rank in Wampoo, a kind of goods): the one
+  // Two cards of a group play alike (a rank, a kind of goods): the one
   // tapped is the one marked.
   const inGroup = (c) => c === p.chosen || Boolean(p.chosen && p.chosen.length === 1 && c[0] === p.chosen);
   const chosen = inGroup(card) && (tapped && inGroup(tapped) ? tapped === card : p.hand.find(inGroup) === card);
@@ -129,7 +129,7 @@ function cardButton(card, p, off, mine) {
 
 // The moves the phone lists: the chosen card's, or every one before a card is chosen.
 // What else the seat holds that only its phone shows (a bid face down, a chest of
-// wampums, the cards claimed), each under the game's own word for it.
+// points, the cards claimed), each under the game's own word for it.
 function keptApart(p) {
   return (p.mine || []).filter((k) => p[k] !== null && p[k] !== undefined).map((k) => {
     const v = p[k];
@@ -162,67 +162,52 @@ function coachBox(p, mine, off, moves) {
 }
 const hinted = new Set();  // the turns whose hint was chosen in the list
 
-// Wampum's bid, made on one screen: the village, the cards tapped from the hand,
-// then put down. The game takes it in steps (the village, each card, down): they
-// are sent together, and nothing is played if the bid cannot be made.
-let bid = { turn: null, village: null, cards: [] };  // cards: their places in the hand
+// A move the game takes in steps, made on one screen (a bid: a place chosen,
+// cards tapped from the hand, then put down): the game says what it is made of
+// (p.compose); the steps are sent together, and nothing is played if the move
+// cannot be made.
+let composing = { turn: null, choice: null, cards: [] };  // cards: their places in the hand
 
-// How the seat bids now, if it does: choosing the village, or with the village
-// chosen already (a bid begun step by step, or the one village it could take).
-function bidding(p, mine) {
-  if (!mine || p.question || p.game !== "wampum" || !(p.moves || []).length) return null;
-  const texts = p.moves.map((m) => m.text);
-  if (texts.every((x) => x.startsWith("@"))) return { villages: p.moves, fixed: null };
-  if (p.bid && p.bid.village && texts.every((x) => x.startsWith("+") || x === "bid")) {
-    return { villages: [], fixed: p.bid.village, begun: p.bid.cards.length };
-  }
-  return null;
-}
-
-function composeBid(p, off, how) {
-  if (bid.turn !== p.turns) bid = { turn: p.turns, village: how.fixed, cards: [] };
-  // A hint given for the village: it is the one chosen, until the player picks another.
-  const hint = p.coach && p.coach.hint;
-  if (!bid.village && hint && hint.startsWith("@")) bid.village = hint.slice(1);
-  const villages = (p.public && p.public.villages) || [];
-  const at = (name) => villages.find((v) => v.name === name) || {};
+function composeMove(p, off) {
+  const how = p.compose;
+  const said = how.words;
+  if (composing.turn !== p.turns) composing = { turn: p.turns, choice: null, cards: [] };
+  const choice = how.fixed || how.choices.find((c) => c.move === composing.choice)
+    // A hint given for a place: it is the one chosen, until the player picks another.
+    || how.choices.find((c) => p.coach && c.move === p.coach.hint);
   const hand = p.hand || [];
   document.getElementById("hand").replaceChildren(...hand.map((card, i) => {
-    const inBid = bid.cards.includes(i);
+    const inMove = composing.cards.includes(i);
     const name = cardName(p.game, card);
     const button = el("button", {
-      type: "button", class: `card goods goods-${card}` + (inBid ? " chosen" : ""),
-      "data-card": card, "aria-pressed": String(inBid),
-      on: { click: () => { bid.cards = inBid ? bid.cards.filter((x) => x !== i) : [...bid.cards, i]; render(); } },
+      type: "button", class: `card goods goods-${card}` + (inMove ? " chosen" : ""),
+      "data-card": card, "aria-pressed": String(inMove),
+      on: { click: () => { composing.cards = inMove ? composing.cards.filter((x) => x !== i) : [...composing.cards, i]; render(); } },
     }, el("span", { class: "goods-name", "aria-hidden": "true" }, name), el("span", { class: "sr" }, name));
     button.disabled = off;
     return button;
   }));
-  document.getElementById("moves").replaceChildren(...how.villages.map((m) => {
-    const name = m.text.slice(1);
-    const village = at(name);
+  document.getElementById("moves").replaceChildren(...how.choices.map((c) => {
+    const move = (p.moves || []).find((m) => m.text === c.move) || {};
     const button = el("button", {
-      type: "button", class: "move village", "data-move": m.text, "data-village": name,
-      "aria-pressed": String(bid.village === name), on: { click: () => { bid.village = name; render(); } },
-    }, el("span", { class: "words" }, say(m.words || m.text)),
-    el("span", { class: "cards" }, ...cardChips(p.game, village.goods || [])),
-    ...(village.bid ? [el("small", { class: "there" }, t("wampum.bidThere", { n: village.bid }))] : []));
+      type: "button", class: "move village", "data-move": c.move, "data-village": c.name,
+      "aria-pressed": String(choice === c), on: { click: () => { composing.choice = c.move; render(); } },
+    }, el("span", { class: "words" }, say(move.words || c.move)),
+    el("span", { class: "cards" }, ...cardChips(p.game, c.goods)),
+    ...(c.there ? [el("small", { class: "there" }, t(said.there, { n: c.there }))] : []));
     button.disabled = off;
     return button;
   }));
-  const count = (how.begun || 0) + bid.cards.length;
-  const there = bid.village && !how.fixed ? at(bid.village) : {};
-  // A village with a bid takes only a bigger one; a bid holds a card unless the hand is empty.
-  const need = there.bid ? there.bid + 1 : hand.length || how.begun ? 1 : 0;
-  document.getElementById("hint").textContent = !bid.village ? t("wampum.pickVillage")
-    : there.bid && count < need ? t("wampum.needCards", { n: need }) : t("wampum.tapCards");
+  const count = how.begun + composing.cards.length;
+  document.getElementById("hint").textContent = !choice ? t(said.pick)
+    : choice.there && count < choice.least ? t(said.need, { n: choice.least }) : t(said.tap);
   const play = document.getElementById("play");
-  play.hidden = !bid.village;
-  play.disabled = off || count < need;
-  play.textContent = count ? t("wampum.putDown", { n: count, village: `wampum.village.${bid.village}` })
-    : say(["wampum.bid.none", []]);
-  play.onclick = () => act("steps", { moves: [...(how.fixed ? [] : [`@${bid.village}`]),
-                                               ...bid.cards.map((i) => `+${hand[i][0].toUpperCase()}`), "bid"] });
+  play.hidden = !choice;
+  if (!choice) return;
+  play.disabled = off || count < choice.least;
+  play.textContent = count ? t(said.put, { n: count, village: choice.place }) : say([said.none, []]);
+  play.onclick = () => act("steps", { moves: [...(how.fixed ? [] : [choice.move]),
+                                               ...composing.cards.map((i) => how.steps[hand[i]]), how.done] });
 }
 
 function listed(p) {
@@ -522,14 +507,14 @@ function render() {
     : waiting ? t("moving")
     : !(p.moves || []).length ? t("noMoves")
     : !moves.length ? t("cardNoMoves")
-    // "Tap a card" only where moves belong to cards (not Wampum's bids, made of several).
+    // "Tap a card" only where moves belong to cards (not a bid, made of several).
     : p.hand && !p.chosen && (p.moves || []).some((m) => m.card) ? t("chooseCard")
     : shown ? t("shownOnBoard")
     : t("chooseOne");
   document.getElementById("hint").textContent = hint;
   const list = document.getElementById("moves");
   list.replaceChildren(...moves.map((m) => moveButton(m, off)));
-  const how = bidding(p, mine);
+
   // Many moves (a Stomper's first stomp): the picture comes first, to tap a
   // hole on, and the list after it; a few: the list, then the picture.
   const picture = document.getElementById("picture");
@@ -543,7 +528,7 @@ function render() {
     play.textContent = t("play", say(chosen.words || chosen.text));
     play.onclick = () => act("move", { move: chosen.text });
   }
-  if (how) composeBid(p, off, how);
+  if (mine && p.compose) composeMove(p, off);
   coachBox(p, mine, off, moves);
   // A question's answers are notation: said in words when the move is one of the turn's.
   const wordsFor = (text) => { const m = (p.moves || []).find((x) => x.text === text); return m ? say(m.words || m.text) : text; };

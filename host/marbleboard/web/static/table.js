@@ -186,7 +186,7 @@ function chanceCounts(game, chances) {
   return said.length > 1 ? t("andList", { first: said.slice(0, -1).join(", "), last: said.at(-1) }) : said[0];
 }
 
-// A chance kind in words: the game's own (<game>.chance.<kind>: Stomple's layout),
+// A chance kind in words: the game's own (<game>.chance.<kind>: a layout),
 // else the shared ones for a deck and a roll.
 function chanceWord(game, kind) {
   const own = `${game}.chance.${kind}`;
