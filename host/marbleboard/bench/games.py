@@ -161,8 +161,8 @@ def strength_rows(game: Game, games: int) -> list[Row]:
         low, high = wilson(won, count)
         met = low > 0.5 if share is None else won / count >= share
         rows.append(Row(
-            f"{game.title}: {first} ({level_config(first, game.name)}) against {second} "
-            f"({level_config(second, game.name)}), 2 players",
+            f"{game.title}: {first} ({level_config(first)}) against {second} "
+            f"({level_config(second)}), 2 players",
             f"{won:g}/{count} won ({won / count:.0%})",
             f"95% interval {low:.0%}-{high:.0%}; target "
             + ("interval above 50%" if share is None else f">= {share:.0%}")

@@ -25,7 +25,7 @@ def make_bot(spec: str, game: Game, rng: random.Random | None = None) -> Bot:
     ``search`` (``search:0.5`` thinks for half a second a move)."""
     level, is_level, config = spec.partition("=")
     if level in LEVELS:
-        bot = make_bot(config if is_level else level_config(level, game.name), game, rng)
+        bot = make_bot(config if is_level else level_config(level), game, rng)
         bot.name = f"{level}={bot.name}"
         return bot
     name, _, arg = spec.partition(":")

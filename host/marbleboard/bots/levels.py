@@ -1,8 +1,7 @@
 """The bots a family chooses from, by how hard they are to beat: each level is a
-bot configuration, the same for every game unless a game's measurements call for
-its own. ``make bench`` measures every level against the others, in paired games
-(the same deals and dice, seats swapped), with the 95% interval of its win rate;
-docs/bots.md keeps the figures.
+bot configuration, the same for every game. ``make bench`` measures each level
+against the one below it, in paired games (the same deals and dice, seats
+swapped), with the 95% interval of its win rate; docs/bots.md keeps the figures.
 
 - ``beginner``: plays like a learner, mostly a good move, often not the best
   (:class:`~.plausible.PlausibleBot`).
@@ -18,12 +17,10 @@ from __future__ import annotations
 
 LEVELS = ("beginner", "family", "strong")
 CONFIGS = {"beginner": "plausible:0.5", "family": "greedy", "strong": "search:0.2"}
-# A game whose measurements call for another configuration at a level: game -> level -> spec.
-PER_GAME: dict[str, dict[str, str]] = {}
 
 
-def level_config(level: str, game: str) -> str:
-    """The bot a level stands for in a game: ``search:0.5`` for ``strong``."""
+def level_config(level: str) -> str:
+    """The bot a level stands for: ``search:0.2`` for ``strong``."""
     if level not in CONFIGS:
         raise ValueError(f"no level called {level!r} ({', '.join(LEVELS)})")
-    return PER_GAME.get(game, {}).get(level, CONFIGS[level])
+    return CONFIGS[level]

@@ -51,3 +51,9 @@ def from_centre(size: int, column: int, row: int) -> Phrase:
         return ["grid.centre", []]
     return ["grid.from_centre", [steps(column - middle, row - middle)]]
 
+
+
+def hole_from_centre(size: int, hole: int) -> Phrase:
+    """The same for a hole numbered row by row from the near left corner."""
+    row, column = divmod(hole, size)
+    return from_centre(size, column, row)

@@ -13,7 +13,7 @@ import ipaddress
 import socket
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -69,18 +69,19 @@ class TurnRequest(StrictBody):
     turn: int = Field(ge=0)
 
 
-class StepsRequest(StrictBody):
-    token: Token
-    turn: int = Field(ge=0)
+class StepsRequest(TurnRequest):
     moves: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         min_length=1, max_length=40, description="the steps, each in the notation")
 
 
-# A bot by level (what the lobby offers), or by configuration.
-BotKind = Literal["bot:beginner", "bot:family", "bot:strong", "bot:random", "bot:plausible",
-                  "bot:greedy", "bot:search"]
-SeatKind = Literal["human", "bot:beginner", "bot:family", "bot:strong", "bot:random",
-                   "bot:plausible", "bot:greedy", "bot:search"]
+# Who plays a seat: a person, or a bot by level (what the lobby offers) or by
+# configuration. The hub's list, made a Literal so that the schema lists them.
+if TYPE_CHECKING:
+    SeatKind: TypeAlias = str
+    BotKind: TypeAlias = str
+else:
+    SeatKind = Literal[SEAT_KINDS]
+    BotKind = Literal[SEAT_KINDS[1:]]
 RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 

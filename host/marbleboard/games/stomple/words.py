@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..gridwords import arrow, from_centre, steps
+from ..gridwords import arrow, hole_from_centre, steps
 from .grid import BONUS, COLOURS, SIZE
 from .marbles import grid_hole
 from .state import OUT, State
@@ -36,7 +36,7 @@ def action_words(state: State, action: int) -> Phrase:
     marble = marble_words(state.grid[action])
     here = state.at[state.current]
     if here < 0:  # the round's first stomp: no Stomper on the board yet
-        return [P + "first", {"marble": marble, "hole": centred(action)}]
+        return [P + "first", {"marble": marble, "hole": hole_from_centre(SIZE, action)}]
     dx, dy = action % SIZE - here % SIZE, action // SIZE - here // SIZE
     if state.is_hop(action):
         return [P + "hop", {"marble": marble, "hole": [P + "from_stomper", [steps(dx, dy)]]}]
@@ -44,13 +44,9 @@ def action_words(state: State, action: int) -> Phrase:
             {"marble": marble, "way": arrow(dx, dy)}]
 
 
-def centred(hole: int) -> Phrase:
-    return from_centre(SIZE, hole % SIZE, hole // SIZE)
-
-
 def hole_words(hole_id: str) -> Phrase:
     """Where a board hole is: "at the centre", "3↙ from the centre"."""
-    return centred(grid_hole(hole_id))
+    return hole_from_centre(SIZE, grid_hole(hole_id))
 
 
 def outcome_words(kind: str) -> Phrase:

@@ -154,13 +154,13 @@ function coachBox(p, mine, off, moves) {
   button.onclick = () => act("hint", {});
   const given = coach.hint && (p.moves || []).find((m) => m.text === coach.hint);
   document.getElementById("coach-says").textContent = given ? t("hintSays", say(given.words || given.text)) : "";
-  if (given && selected !== given.text && moves.some((m) => m.text === given.text) && !hinted.has(`${p.turns}`)) {
-    hinted.add(`${p.turns}`);  // chosen once: the player may choose another
+  if (given && hintChosen !== p.turns && moves.some((m) => m.text === given.text)) {
+    hintChosen = p.turns;  // chosen once: the player may choose another
     selected = given.text;
     render();
   }
 }
-const hinted = new Set();  // the turns whose hint was chosen in the list
+let hintChosen = null;  // the turn whose hint was chosen in the list
 
 // A move the game takes in steps, made on one screen (a bid: a place chosen,
 // cards tapped from the hand, then put down): the game says what it is made of

@@ -41,7 +41,7 @@ function roomPanel(payload) {
   code.innerHTML = room.qr;  // an SVG made by the server from the room's link
   const places = (room.join || []).map((base) => base.replace(/^https?:\/\//, "") + "/join");
   const phones = (room.phones || []).map((p) => el("li", { class: p.online ? "online" : "away" },
-    el("span", { class: "dot", style: `background:${p.seat && (payload.seat_colours || {})[p.seat] ? seatColour(board, payload, p.seat) : p.place ? board.seats[p.place] || "#999" : "transparent"}` }),
+    el("span", { class: "dot", style: `background:${p.seat ? seatColour(board, payload, p.seat) : p.place ? board.seats[p.place] || "#999" : "transparent"}` }),
     ` ${p.name || t(p.place || "")}`, p.host ? el("span", { class: "tag" }, ` ${t("hostTag")}`) : "",
     p.online ? "" : el("span", { class: "tag" }, ` ${t("phoneAway")}`),
     token && p.place ? el("button", { class: "free", "data-free": p.place, title: t("freeHelp"),
@@ -371,8 +371,7 @@ function dragMarbles(svgRoot) {
   window.addEventListener("pointerup", (e) => {
     if (!from) return;
     const start = from;
-    from = null;
-    document.body.classList.remove("dragging");
+    drop();
     const to = holeAt(e.clientX, e.clientY);
     if (to && to !== start) post("/api/sim/drag", { token, hole: start, to }).catch(() => {});
   });
