@@ -6,13 +6,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP  := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 NODE_STAMP := node_modules/.installed
 BOARD  ?= wampoo
 CHIP   ?= rp2040
 PORT   ?=
 BUILD  := build/firmware/$(BOARD)-$(CHIP)
 
-.PHONY: run test test-needs firmware flash bench lint docs clean
+.PHONY: run test test-needs firmware flash bench train lint docs clean
 
 # What running needs (make run, firmware, flash); the tools for testing come on top.
 $(RUN_STAMP): pyproject.toml
@@ -53,8 +54,18 @@ firmware: $(RUN_STAMP)
 flash: firmware
 	$(BIN)/marbleboard firmware flash --build $(BUILD) $(if $(PORT),--port $(PORT))
 
-bench: $(STAMP) $(NODE_STAMP)
+# OpenSpiel, the playouts' reference, is for the bench alone.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(STAMP) $(BENCH_STAMP) $(NODE_STAMP)
 	$(BIN)/marbleboard bench
+
+# A game's learned evaluation, from a fixed seed, written into the package
+# (bots/weights): make train GAME=wahoo (docs/bots.md says how long each takes).
+train: $(RUN_STAMP)
+	$(BIN)/marbleboard train $(GAME) $(if $(PLAYERS),--players $(PLAYERS))
 
 # MicroPython's API for the Pico, for type-checking the firmware's hardware
 # module: kept out of .venv, whose own checks its stdlib stubs would confuse.

@@ -1,5 +1,6 @@
 """Bots see only their seat's view, play legal moves, and play better as they think."""
 
+import json
 import random
 
 import pytest
@@ -7,6 +8,7 @@ from wampoo_helpers import position
 
 from marbleboard.bots import GreedyBot, PlausibleBot, RandomBot, SearchBot, make_bot
 from marbleboard.bots.commands import play_game
+from marbleboard.bots.levels import record_strength, strength
 from marbleboard.games.base import View
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.evaluate import evaluate
@@ -39,6 +41,21 @@ def test_a_level_is_a_configuration_the_record_keeps_and_gives_back():
     assert kept.think_s == 0.3 and kept.name == "strong=search:0.3"
     with pytest.raises(ValueError, match="between 0 and 1"):
         make_bot("plausible:2", WAMPOO)
+
+
+def test_the_lobby_shows_each_levels_measured_wins_while_the_level_is_what_was_measured(
+        tmp_path):
+    path = tmp_path / "strength.json"
+    record_strength(WAMPOO, "strong", "family", 41, 60, path)
+    record_strength(WAMPOO, "family", "beginner", 1389, 2000, path)
+    assert strength(WAMPOO, path) == [
+        {"level": "family", "below": "beginner", "won": 0.695, "games": 2000},
+        {"level": "strong", "below": "family", "won": 0.683, "games": 60}]
+    # Retuned since (the figure was of another bot): the lobby says nothing of it.
+    data = json.loads(path.read_text())
+    data["wampoo"]["strong"]["bots"][0] = "search:5"
+    path.write_text(json.dumps(data))
+    assert [m["level"] for m in strength(WAMPOO, path)] == ["family"]
 
 
 def test_the_beginner_plays_the_better_moves_more_often_never_only_the_best():

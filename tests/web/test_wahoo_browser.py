@@ -5,6 +5,8 @@ import pytest
 from conftest import keep, start_with_seat_codes
 from playwright.sync_api import expect
 
+from marbleboard.bots.levels import strength
+from marbleboard.games.registry import get_game
 from marbleboard.web.live import LiveServer
 
 
@@ -20,6 +22,13 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
     # The six-colour board plays Wa-Hoo, for two to six, and the card games.
     expect(table.locator("#game option")).to_have_text(["Wa-Hoo", "Wump Rummy", "Wampum"])
     assert table.locator("#players option").all_inner_texts() == ["2", "3", "4", "5", "6"]
+    # How often each level beat the one below, as the bench measured it, in words.
+    shown = strength(get_game("wahoo"))
+    assert {m["level"] for m in shown} == {"family", "strong"}
+    for m in shown:
+        expect(table.locator("#bot-figures")).to_contain_text(
+            f"In {m['games']:,} test games, the {m['level']} bot beat the {m['below']} bot "
+            f"{round(m['won'] * 10)} times in 10.")
     table.select_option("#players", "4")
     seats = table.locator("#seat-kinds select")
     # Every colour may be chosen; four players take two facing pairs unless told.

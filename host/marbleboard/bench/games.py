@@ -15,9 +15,10 @@ from typing import Any
 
 from ..bots import SearchBot
 from ..bots.commands import play_game
-from ..bots.levels import level_config
+from ..bots.levels import level_config, record_strength
 from ..games.base import Game
 from ..games.registry import get_game
+from .playouts import playout_rows
 from .report import Row
 
 
@@ -145,24 +146,31 @@ QUICK_GAMES = 2000
 # games; what the strong bot must win against the family one, each game says
 # (``strong_target``: else its interval above a half).
 BEGINNER_LOSES = 0.65
+# A match of at least this many games is kept for the lobby to show (with its
+# count); a shorter one, from a quick bench run, would tell a family nothing.
+SHOWN_GAMES = 50
 
 
 def strength_rows(game: Game, games: int) -> list[Row]:
     """Each level against the one below it: won, the 95% interval (Wilson) and
-    the target. A match with the searching level plays ``games`` games, the
-    other at least QUICK_GAMES."""
+    the target. A match with a level that searches by the clock plays ``games``
+    games, the others at least QUICK_GAMES; the results are kept for the lobby
+    (bots/strength.json)."""
     rows = []
     for first, second, share in (("family", "beginner", BEGINNER_LOSES),
                                  ("strong", "family", game.strong_target)):
-        count = games if first == "strong" else max(games, QUICK_GAMES)
+        searching = level_config(first, game).startswith("search")
+        count = games if searching else max(games, QUICK_GAMES)
         count += count % 2  # whole pairs
         t0 = time.perf_counter()
         won = match(game, first, second, count)
+        if count >= SHOWN_GAMES:
+            record_strength(game, first, second, won, count)
         low, high = wilson(won, count)
         met = low > 0.5 if share is None else won / count >= share
         rows.append(Row(
-            f"{game.title}: {first} ({level_config(first)}) against {second} "
-            f"({level_config(second)}), 2 players",
+            f"{game.title}: {first} ({level_config(first, game)}) against {second} "
+            f"({level_config(second, game)}), 2 players",
             f"{won:g}/{count} won ({won / count:.0%})",
             f"95% interval {low:.0%}-{high:.0%}; target "
             + ("interval above 50%" if share is None else f">= {share:.0%}")
@@ -184,6 +192,7 @@ def game_figures(game: Game, search_s: float = 1.0, strength_games: int = 60) ->
             rows.append(Row(f"{game.title}: random full {players}-player rounds (one core)",
                             f"{rate:.0f} rounds/s", f"{turns:.0f} actions a round; "
                             f"target >= {game.rounds_target} rounds/s"))
+    rows += playout_rows(game)
     positions = game.busy_positions(200, seed=2)
     median, count = legal_move_times(positions)
     rows.append(Row(f"{game.title}: legal moves, {game.busy_positions.__doc__ or ''}".strip()

@@ -6,46 +6,65 @@ import random
 from ..games.base import Game
 from .base import Bot
 from .greedy import GreedyBot
+from .learned import learned_evaluation
 from .levels import LEVELS, level_config
+from .lookahead import LookaheadBot
 from .plausible import PlausibleBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
-__all__ = ["BOT_KINDS", "LEVELS", "Bot", "GreedyBot", "PlausibleBot", "RandomBot", "SearchBot",
-           "make_bot"]
+__all__ = ["BOT_KINDS", "LEVELS", "Bot", "GreedyBot", "LookaheadBot", "PlausibleBot",
+           "RandomBot", "SearchBot", "make_bot"]
 
-BOT_KINDS = ("random", "plausible", "greedy", "search")
+BOT_KINDS = ("random", "plausible", "greedy", "lookahead", "search")
+LEARNED = "+learned"
 
 
 def make_bot(spec: str, game: Game, rng: random.Random | None = None) -> Bot:
     """A bot from a level (``beginner``, ``family``, ``strong``; its name is then the
-    level and the configuration it stands for, ``strong=search:0.2``, which a
-    record keeps and gives back) or a configuration: ``random``, ``greedy``,
-    ``plausible`` (``plausible:0.3`` plays each move below 0.3 times as often) or
-    ``search`` (``search:0.5`` thinks for half a second a move)."""
+    level and the configuration it stands for, ``strong=lookahead+learned``, which
+    a record keeps and gives back) or a configuration: ``random``, ``greedy``,
+    ``plausible`` (``plausible:0.3`` plays each move below 0.3 times as often),
+    ``lookahead`` (greedy after the next roll and reply) or ``search``
+    (``search:0.5`` thinks for half a second a move). ``+learned`` after greedy,
+    plausible, lookahead or search has it value positions by the game's learned
+    evaluation (bots/learned.py) where the game ships one."""
     level, is_level, config = spec.partition("=")
     if level in LEVELS:
-        bot = make_bot(config if is_level else level_config(level), game, rng)
-        bot.name = f"{level}={bot.name}"
-        return bot
-    name, _, arg = spec.partition(":")
+        chosen = make_bot(config if is_level else level_config(level, game), game, rng)
+        chosen.name = f"{level}={chosen.name}"
+        return chosen
+    base, learned, rest = spec.partition(LEARNED)
+    name, _, arg = base.partition(":")
+    if rest or (learned and name not in ("greedy", "plausible", "lookahead", "search")):
+        raise ValueError(f"{LEARNED} goes last, after greedy, plausible, lookahead or search: "
+                         f"not {spec!r}")
     rng = rng or random.Random()
+    evaluate = learned_evaluation(game) if learned else None
+    bot: Bot
     if name == "random":
-        return RandomBot(game, rng)
-    if name == "greedy":
-        return GreedyBot(game, rng)
-    if name == "plausible":
+        bot = RandomBot(game, rng)
+    elif name == "greedy":
+        bot = GreedyBot(game, rng, evaluate)
+    elif name == "lookahead":
+        bot = LookaheadBot(game, rng, evaluate)
+    elif name == "plausible":
         try:
-            return PlausibleBot(game, rng, float(arg) if arg else 0.5)
+            bot = PlausibleBot(game, rng, float(arg) if arg else 0.5, evaluate)
         except ValueError as e:
             raise ValueError(f"plausible:RATIO, a ratio between 0 and 1, not {arg!r}") from e
-    if name == "search":
+    elif name == "search":
         try:
             think_s = float(arg) if arg else 1.0
         except ValueError:
             think_s = -1.0
         if not 0 < think_s <= 60:
             raise ValueError(f"a search bot thinks between 0 and 60 seconds, not {arg!r}")
-        return SearchBot(game, rng, think_s=think_s)
-    raise ValueError(f"no bot called {spec!r} ({', '.join(LEVELS)}, or random, greedy, "
-                     "plausible[:ratio], search[:seconds])")
+        bot = SearchBot(game, rng, think_s=think_s, evaluate=evaluate)
+    else:
+        raise ValueError(f"no bot called {spec!r} ({', '.join(LEVELS)}, or random, greedy, "
+                         "plausible[:ratio], lookahead, search[:seconds], the last four "
+                         f"with {LEARNED} if wanted)")
+    if learned:
+        bot.name += LEARNED
+    return bot

@@ -14,6 +14,7 @@ from ..games.fairness import ChanceSource
 from ..games.record import GameRecord
 from ..games.registry import GAMES, get_game
 from . import make_bot
+from .learned import TRAINING, WEIGHTS, Trainer
 
 
 def play_game(game: Game, bot_specs: list[str], options: Any, rng: random.Random,
@@ -84,6 +85,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    try:
+        options = game.options({"players": args.players, **rule_options(args.rule)})
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from e
+    settings = {**TRAINING, **game.training}
+    games = args.games or int(settings["games"])
+    if game.feature_key(options) is None:
+        raise SystemExit(f"error: {game.title} has no learned evaluation for these options")
+    trainer = Trainer(game, options, seed=args.seed, rate=settings["rate"],
+                      hand=settings["hand"], learn_hand=bool(settings["learn_hand"]))
+    print(f"training {game.title}, {args.players} players: {games} games of self-play, "
+          f"seed {args.seed}")
+
+    def report(done: int) -> None:
+        print(f"  {done} games, {trainer.seconds + time.perf_counter() - t0:.0f} s", flush=True)
+
+    t0 = time.perf_counter()
+    model = trainer.run(games, report=report if games >= 2000 else None)
+    out = Path(args.out) if args.out else WEIGHTS / f"{model.key}.npz"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(out)
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB) after {trainer.seconds:.0f} s")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="bots play each other; a table of the results")
     p.add_argument("game", choices=sorted(GAMES))
@@ -96,3 +124,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")
     add_rule_argument(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("train", help="learn a game's evaluation by self-play, into the "
+                                     "package's weights")
+    p.add_argument("game", choices=sorted(name for name, g in GAMES.items()
+                                          if g.feature_key(g.options({"players": 2}))))
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=0,
+                   help="games of self-play (default: the game's own number)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", metavar="FILE", help="write the weights here instead")
+    add_rule_argument(p)
+    p.set_defaults(func=cmd_train)

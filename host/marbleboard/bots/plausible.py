@@ -11,26 +11,29 @@ from __future__ import annotations
 import random
 
 from ..games.base import Game, View
+from .learned import Evaluation
 
 
 class PlausibleBot:
-    def __init__(self, game: Game, rng: random.Random | None = None, ratio: float = 0.5):
+    def __init__(self, game: Game, rng: random.Random | None = None, ratio: float = 0.5,
+                 evaluate: Evaluation | None = None):
         if not 0 < ratio < 1:
             raise ValueError(f"each move below is played a share (0-1) as often, not {ratio}")
         self.game = game
+        self.evaluate = evaluate or game.evaluate
         self.rng = rng or random.Random()
         self.ratio = ratio
         self.name = f"plausible:{ratio:g}"
 
     def choose(self, view: View) -> int:
-        game = self.game
-        state = game.sample(view, self.rng)
+        state = self.game.sample(view, self.rng)
         seat = state.current
+        evaluate = self.evaluate
         scored = []
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
-            scored.append((game.evaluate(after, seat), action))
+            scored.append((evaluate(after, seat), action))
         scored.sort(key=lambda va: -va[0])
         # Moves worth the same share their rank's weight: eight equally poor moves
         # are no likelier, together, than one poor move.

@@ -31,6 +31,7 @@ import time
 from typing import Any
 
 from ..games.base import CHANCE, OVER, Game, GameState, View
+from .learned import Evaluation
 
 SCALE = 40.0  # evaluation points that make a clear lead (games evaluate in holes)
 PRIOR_VISITS = 2.0  # how many visits an action's first estimate counts for
@@ -59,8 +60,10 @@ class SearchBot:
 
     def __init__(self, game: Game, rng: random.Random | None = None, think_s: float = 1.0,
                  iterations: int | None = None, exploration: float = EXPLORATION,
-                 scale: float = SCALE, prior_visits: float = PRIOR_VISITS):
+                 scale: float = SCALE, prior_visits: float = PRIOR_VISITS,
+                 evaluate: Evaluation | None = None):
         self.game = game
+        self.evaluate = evaluate or game.evaluate
         self.rng = rng or random.Random()
         self.think_s = think_s
         self.name = f"search:{think_s:g}"
@@ -107,7 +110,7 @@ class SearchBot:
     def _reward(self, state: GameState, seat: int) -> float:
         """The evaluation for ``seat``, squashed into -1..1 around its value at the
         root: a clear lead and a clear loss look alike, small differences do not."""
-        evaluate = self.game.evaluate
+        evaluate = self.evaluate
         centre = self._centre.get(seat)
         if centre is None:
             centre = self._centre[seat] = evaluate(self._root, seat)

@@ -21,6 +21,9 @@ class RuleError(ValueError):
     """An action, a position or an outcome that the rules do not allow."""
 
 
+_FACES: dict[int, tuple[tuple[int], ...]] = {}
+
+
 @dataclass(frozen=True)
 class Chance:
     """A chance node: what outcome is due.
@@ -42,7 +45,13 @@ class Chance:
             order = list(range(self.size))
             rng.shuffle(order)
             return tuple(order)
-        return (rng.randrange(self.size),)
+        # The same draw as rng.randrange(size), read from a table of outcomes: a
+        # die is drawn at every turn of every playout.
+        faces = _FACES.get(self.size)
+        if faces is None:
+            faces = _FACES[self.size] = tuple((k,) for k in range(self.size))
+        face: tuple[int, ...] = rng.choice(faces)
+        return face
 
     def check(self, outcome: Sequence[int]) -> tuple[int, ...]:
         outcome = tuple(outcome)

@@ -143,6 +143,33 @@ class GameBench(ABC):
     # What the strong bot must win, in paired two-player games, against the family
     # one: its 95% interval above a half (None), or at least this share.
     strong_target: ClassVar[float | None] = None
+    # Random playouts against OpenSpiel's maedn, a race game in C++ driven by the
+    # same Python loop (bench/playouts.py): by player count, "steps" or "games" a
+    # second and the share of maedn's to reach. Empty: not measured.
+    playout_targets: ClassVar[dict[int, tuple[str, float]]] = {}
+    # How ``make train`` learns this game's evaluation, where it differs from the
+    # defaults (bots/learned.py TRAINING): games of self-play, the learning rate,
+    # the hand-written evaluation's weight and whether that weight is learned too.
+    training: ClassVar[dict[str, float]] = {}
+    # The bot the strong level stands for in this game, where the bench found one
+    # stronger than the search every game has (bots/levels.py); "" for that search.
+    strong_bot: ClassVar[str] = ""
+
+    def feature_key(self, options: Any) -> str | None:
+        """The name of the learned weights that fit these options (the same name
+        for every board the tables fit, ``wahoo-4x14-2p``), or None: the game has
+        no learned evaluation for them, and bots use :meth:`evaluate` alone
+        (bots/learned.py, docs/bots.md)."""
+        return None
+
+    def feature_size(self, options: Any) -> int:
+        """How many weights the learned evaluation has for these options."""
+        return 0
+
+    def features(self, state: Any, seat: int) -> list[int]:
+        """The weights (by index, repeats counted) that add up to what ``state`` is
+        worth to ``seat``, read from that seat's view only: its n-tuples."""
+        raise NotImplementedError(f"{type(self).__name__} has no learned evaluation")
 
     def rounds_played(self, state: Any) -> int:
         """The rounds a finished game took (for ``rounds_target``)."""

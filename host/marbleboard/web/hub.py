@@ -20,6 +20,7 @@ import segno
 
 from ..board import Board
 from ..bots import BOT_KINDS, LEVELS
+from ..bots.levels import strength
 from ..games.base import Game, GameState, RuleError
 from ..games.record import chance_index
 from ..games.registry import GAMES
@@ -258,6 +259,8 @@ class TableHub:
                 "places": self.places_of(g),  # the board's place of each seat
                 "board_game": g.marbles is not None,
                 "rules": g.rule_choices(),
+                # How often each bot level beat the one below, as measured.
+                "levels": strength(g),
                 # A number the rules leave open (a match's length): its values and
                 # the rules' own.
                 "numbers": {name: {"values": values,

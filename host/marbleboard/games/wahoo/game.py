@@ -4,10 +4,10 @@ that the table, the screens, the bots and the records use."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import Chance, Game, RuleError
-from . import notation, words
+from . import features, notation, words
 from .actions import PASS
 from .evaluate import evaluate, progress
 from .geometry import ROW, SEAT_NAMES, START
@@ -25,6 +25,7 @@ class WaHoo(Game):
     chances = (ROLL,)
     notation = notation
     strong_target = 0.58
+    playout_targets: ClassVar[dict[int, tuple[str, float]]] = {4: ("games", 1.0)}
 
     def __init__(self) -> None:
         self.marbles = WahooMarbles()
@@ -75,6 +76,15 @@ class WaHoo(Game):
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
+
+    def feature_key(self, options: Any) -> str | None:
+        return features.key(options)
+
+    def feature_size(self, options: Any) -> int:
+        return features.size(options)
+
+    def features(self, state: Any, seat: int) -> list[int]:
+        return features.features(state, seat)
 
 
 WAHOO = WaHoo()

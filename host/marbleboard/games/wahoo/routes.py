@@ -103,3 +103,14 @@ def route_walk(g: Geometry, seat: int, kind: int, p: int, n: int) -> tuple[int, 
     walk = arrow_walk(g, seat, p, n) if kind == ARROWS else path_walk(g, seat, p, n)
     assert walk is not None
     return walk
+
+
+@cache
+def moves(colours: int, side: int, centre_roll: int) -> tuple[tuple[tuple[tuple[
+        tuple[int, int], ...], ...], ...], ...]:
+    """The routes as the legal-move generator reads them: for each, the action
+    it makes for marble 0 (``kind | landing << 8``; a marble's number goes
+    between) and the mask of positions crossed."""
+    return tuple(tuple(tuple(tuple((kind | dest << 8, mask) for kind, dest, mask in by_roll)
+                             for by_roll in by_position) for by_position in by_seat)
+                 for by_seat in routes(colours, side, centre_roll))

@@ -24,7 +24,7 @@ from ..base import CHANCE, OVER, Chance, RuleError, StateRules
 from .actions import OUT, PASS
 from .geometry import ROW, START, geometry
 from .options import Options
-from .routes import routes
+from .routes import moves, routes
 
 ROLL = Chance("roll", 6, permutation=False, secret=False)
 GETS_OUT = (1, 6)
@@ -32,8 +32,8 @@ GETS_OUT = (1, 6)
 
 class State(StateRules):
     __slots__ = ("after", "board", "colours", "contenders", "current", "done", "g", "history",
-                 "occ", "opts", "pos", "roll", "roller", "rolloff", "routes", "track", "turns",
-                 "winners")
+                 "moves", "occ", "opts", "pos", "roll", "roller", "rolloff", "routes", "starters",
+                 "track", "turns", "winners")
 
     def __init__(self, opts: Options):
         self.opts = opts
@@ -41,6 +41,11 @@ class State(StateRules):
         self.g = geometry(opts.colours, opts.holes_per_side)
         self.track = self.g.track
         self.routes = routes(opts.colours, opts.holes_per_side, opts.centre_roll)
+        # With partners, landing on a partner needs the routes' landing; without,
+        # the moves give each route's action ready made.
+        self.moves = None if opts.partners else moves(opts.colours, opts.holes_per_side,
+                                                      opts.centre_roll)
+        self.starters = tuple(self.g.starter(s) for s in range(self.colours))
         seats = opts.seats
         self.after = [-1] * self.colours  # each playing seat's left-hand neighbour
         for i, seat in enumerate(seats):
@@ -99,7 +104,14 @@ class State(StateRules):
             raise RuleError("no roll is due: it is a player's turn")
         if len(outcome) != 1 or not 0 <= outcome[0] < 6:
             raise RuleError("a roll is one number from 0 to 5")
-        self.roll_die(outcome[0] + 1)
+        if self.contenders:
+            self.roll_die(outcome[0] + 1)
+            return
+        # A turn's roll, as roll_die makes it: the commonest step of every playout.
+        face = outcome[0] + 1
+        self.roll = face
+        self.history.append(-face)
+        self.current = self.roller
 
     def roll_die(self, face: int) -> None:
         """The die shows ``face`` (1..6) for the seat rolling (unchecked)."""
@@ -130,6 +142,33 @@ class State(StateRules):
         seat = self.current
         if seat < 0:
             return []
+        table = self.moves
+        if table is None:
+            return self._legal_with_partner(seat)
+        n = self.roll
+        own = self.occ[seat]
+        by_position = table[seat]
+        pos = self.pos
+        actions: list[int] = []
+        waiting = n == 1 or n == 6
+        for m in range(ROW * seat, ROW * seat + ROW):
+            p = pos[m]
+            if p < 0:
+                if waiting:
+                    waiting = False  # one marble comes out, whichever
+                    starter = self.starters[seat]
+                    if not own >> starter & 1:
+                        actions.append(OUT | m << 3 | starter << 8)
+                continue
+            for action, mask in by_position[p][n]:
+                if not mask & own:
+                    actions.append(action | m << 3)
+        return actions or [PASS]
+
+    def _legal_with_partner(self, seat: int) -> list[int]:
+        """The legal actions where partners play: a seat whose marbles are home
+        moves its partner's, and may land on its partner's only when nothing else
+        goes."""
         ctrl = self.controls(seat) if self.done else seat
         n = self.roll
         board, pos = self.board, self.pos
@@ -233,6 +272,7 @@ class State(StateRules):
         new = State.__new__(State)
         new.opts, new.colours, new.g, new.track = self.opts, self.colours, self.g, self.track
         new.routes, new.after = self.routes, self.after
+        new.moves, new.starters = self.moves, self.starters
         new.pos = self.pos[:]
         new.board = self.board[:]
         new.occ = self.occ[:]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import Chance, Game, RuleError, View
 from ..cards import RANK, card_name, cards_text, parse_cards, rank_name
-from . import notation, words
+from . import features, notation, words
 from .actions import FOLD
 from .evaluate import evaluate
 from .marbles import WampooMarbles
@@ -26,6 +26,7 @@ class Wampoo(Game):
     chances = (SHUFFLE,)
     notation = notation
     strong_target = 0.72
+    playout_targets: ClassVar[dict[int, tuple[str, float]]] = {4: ("steps", 0.5), 2: ("steps", 0.5)}
 
     def __init__(self) -> None:
         self.marbles = WampooMarbles()
@@ -111,6 +112,15 @@ class Wampoo(Game):
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
+
+    def feature_key(self, options: Any) -> str | None:
+        return features.key(options)
+
+    def feature_size(self, options: Any) -> int:
+        return features.size(options)
+
+    def features(self, state: Any, seat: int) -> list[int]:
+        return features.features(state, seat)
 
 
 WAMPOO = Wampoo()

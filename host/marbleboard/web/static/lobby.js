@@ -113,8 +113,14 @@ function lobbyForm(box, data, token, board) {
     const n = String(playing().length);
     if (games[game.value].players.includes(Number(n))) players.value = n;
   }
+  // How often each level beat the one below it, as the bench measured it: words a
+  // family reads ("Family beat Beginner 7 times in 10"), not a table.
+  const figures = el("p", { class: "hint", id: "bot-figures" });
   function chooseGame() {
     const g = games[game.value];
+    figures.replaceChildren(...(g.levels || []).map((m) => el("span", { class: "level-figure" },
+      t("levelWon", { level: t(`bot.${m.level}`), below: t(`bot.${m.below}`),
+                      n: Math.round(m.won * 10), games: m.games.toLocaleString() }) + " ")));
     const again = setup && setup.game === game.value;
     players.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
     players.value = String(again && g.players.includes(setup.players) ? setup.players
@@ -183,7 +189,7 @@ function lobbyForm(box, data, token, board) {
              : t("waitingPlaces", { title: titleOf(w.game, w.title), n: w.n })));
   box.replaceChildren(el("h2", {}, t("lobby")), ...waitingGames, el("label", {}, `${t("game")} `, game), " ",
                       el("label", {}, `${t("players")} `, players), el("h2", {}, t("colours")), seatBox,
-                      el("p", { class: "hint", id: "bot-levels" }, t("botLevels")),
+                      el("p", { class: "hint", id: "bot-levels" }, t("botLevels")), figures,
                       el("h2", {}, t("rules")), ruleBox,
                       el("label", { class: "rule" }, `${t("hintsPerPerson")} `, hints), start, confirm, error);
 }
