@@ -6,10 +6,18 @@ import random
 import pytest
 from wampoo_helpers import position
 
-from marbleboard.bots import GreedyBot, PlausibleBot, RandomBot, SearchBot, make_bot
+from marbleboard.bots import (
+    GreedyBot,
+    LookaheadBot,
+    PlausibleBot,
+    RandomBot,
+    SearchBot,
+    make_bot,
+)
 from marbleboard.bots.commands import play_game
 from marbleboard.bots.levels import record_strength, strength
 from marbleboard.games.base import View
+from marbleboard.games.registry import get_game
 from marbleboard.games.wampoo import Options, new_game
 from marbleboard.games.wampoo.evaluate import evaluate
 from marbleboard.games.wampoo.game import WAMPOO
@@ -30,8 +38,12 @@ def test_bots_are_made_by_name():
 
 
 def test_a_level_is_a_configuration_the_record_keeps_and_gives_back():
+    # The strong level is the search, unless a game's bench found a stronger bot:
+    # Wampoo's is its lookahead with the learned evaluation.
     strong = make_bot("strong", WAMPOO)
-    assert isinstance(strong, SearchBot) and strong.name == "strong=search:0.2"
+    assert isinstance(strong, LookaheadBot) and strong.name == "strong=lookahead+learned"
+    stomple = make_bot("strong", get_game("stomple"))
+    assert isinstance(stomple, SearchBot) and stomple.name == "strong=search:0.2"
     assert make_bot("family", WAMPOO).name == "family=greedy"
     beginner = make_bot("beginner", WAMPOO)
     assert isinstance(beginner, PlausibleBot) and beginner.name == "beginner=plausible:0.5"

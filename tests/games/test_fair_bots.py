@@ -10,8 +10,9 @@ import pytest
 from marbleboard.bots import SearchBot, make_bot
 from marbleboard.games.registry import get_game
 
-# The games with something hidden from a seat, and a seat count for each.
-HIDDEN = {"wampoo": 4, "wumprummy": 3, "wampum": 3}
+# The games with something hidden from a seat, and seat counts (Wampoo's learned
+# evaluation is for two players).
+HIDDEN = [("wampoo", 4), ("wampoo", 2), ("wumprummy", 3), ("wampum", 3)]
 
 
 def positions(game, players, seed, count=6):
@@ -29,11 +30,11 @@ def positions(game, players, seed, count=6):
     return found
 
 
-@pytest.mark.parametrize("name", sorted(HIDDEN))
-def test_hidden_cards_dealt_otherwise_change_no_bots_choice(name):
+@pytest.mark.parametrize(("name", "players"), HIDDEN)
+def test_hidden_cards_dealt_otherwise_change_no_bots_choice(name, players):
     game = get_game(name)
     checked = 0
-    for state in positions(game, HIDDEN[name], seed=3):
+    for state in positions(game, players, seed=3):
         seat = state.current
         view = game.view(state, seat)
         # The same seat's knowledge, the rest dealt again at random.
@@ -42,7 +43,8 @@ def test_hidden_cards_dealt_otherwise_change_no_bots_choice(name):
         if game.state_to_json(other) == game.state_to_json(state):
             continue  # nothing hidden from this seat was dealt otherwise
         checked += 1
-        for level in ("beginner", "family"):
+        for level in ("beginner", "family", "lookahead", "greedy+learned",
+                      "lookahead+learned"):
             here = make_bot(level, game, random.Random(5)).choose(view)
             there = make_bot(level, game, random.Random(5)).choose(game.view(other, seat))
             assert here == there, (level, view.position)

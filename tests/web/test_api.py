@@ -232,14 +232,16 @@ def test_a_bot_is_chosen_by_level_and_the_record_keeps_what_it_stood_for(live):
     assert r.status_code == 200, r.text
     hub = live.hub
     assert hub.table.seats == {0: "human", 2: "bot:strong"}
-    assert hub.table.record.players == {"red": "human", "yellow": "bot:strong=search:0.2"}
+    # Wampoo's strong level is its lookahead with the learned evaluation.
+    assert hub.table.record.players == {"red": "human",
+                                        "yellow": "bot:strong=lookahead+learned"}
     # The store keeps it, and a game resumed from it plays on with that bot.
     game_id = hub.table.game_id
     async def stored_record():
         return hub.store.load(game_id)
 
     stored = live.call(stored_record())
-    assert stored.players["yellow"] == "bot:strong=search:0.2"
+    assert stored.players["yellow"] == "bot:strong=lookahead+learned"
     r = httpx.post(f"{live.url}/api/admin/start", json={
         "token": live.admin, "players": 2, "seats": ["human", "bot:clever"]})
     assert r.status_code == 422 and r.json()["code"] == "invalid"

@@ -96,7 +96,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     if game.feature_key(options) is None:
         raise SystemExit(f"error: {game.title} has no learned evaluation for these options")
     trainer = Trainer(game, options, seed=args.seed, rate=settings["rate"],
-                      hand=settings["hand"], learn_hand=bool(settings["learn_hand"]))
+                      hand=settings["hand"], learn_hand=bool(settings["learn_hand"]),
+                      blend=settings["blend"])
     print(f"training {game.title}, {args.players} players: {games} games of self-play, "
           f"seed {args.seed}")
 

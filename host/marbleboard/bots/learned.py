@@ -40,19 +40,24 @@ SCALE = 40.0  # the hand-written evaluation's points that make z = 1: a clear le
 Evaluation = Callable[[Any, int], float]
 Reading = tuple[np.ndarray, np.ndarray, float, float]
 # What ``marbleboard train`` does unless the game says otherwise (Game.training).
-TRAINING: dict[str, float] = {"games": 20000, "rate": 0.2, "hand": 0.25, "learn_hand": 0}
+TRAINING: dict[str, float] = {"games": 20000, "rate": 0.1, "hand": 0.25, "learn_hand": 0,
+                               "blend": 1.0}
 
 
 class Learned:
     """One game's learned weights for one kind of options (``key``)."""
 
     def __init__(self, game: Game, key: str, weights: np.ndarray, hand: float,
-                 about: dict[str, Any] | None = None):
+                 about: dict[str, Any] | None = None, blend: float = 1.0):
         self.game = game
         self.key = key
         self.weights = np.asarray(weights, dtype=np.float64)
         self.hand = float(hand)
         self.about = about or {}
+        # In play, the learned tables' share beside the hand-written evaluation:
+        # chosen by paired matches against greedy (docs/bots.md), as the values
+        # self-play teaches are noisy where a turn's moves differ by a hair.
+        self.blend = float(blend)
         # A bot reads a few dozen weights a position: a list reads them quicker
         # than numpy indexing, which pays off only for long index arrays.
         self._w: list[float] = self.weights.tolist()
@@ -68,12 +73,12 @@ class Learned:
         """What the position is worth to ``seat`` less what it is worth to the
         others, on average (the shape of every hand-written evaluation, so a
         position is worth to one player what it costs the other)."""
-        total = self.hand * self.game.evaluate(state, seat) / SCALE if self.hand else 0.0
+        learned = self._side(state, seat)
         others = [s for s in self.game.seats(state.opts) if s != seat]
-        total += self._side(state, seat)
         if others:
-            total -= sum(self._side(state, s) for s in others) / len(others)
-        return total
+            learned -= sum(self._side(state, s) for s in others) / len(others)
+        hand = self.hand * self.game.evaluate(state, seat) / SCALE if self.hand else 0.0
+        return hand + self.blend * learned
 
     def value(self, state: Any, seat: int) -> float:
         """From -1 (a sure loss) to +1 (a sure win)."""
@@ -90,13 +95,14 @@ class Learned:
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, weights=self.weights.astype(np.float32),
-                            hand=np.float64(self.hand), about=json.dumps(self.about))
+                            hand=np.float64(self.hand), blend=np.float64(self.blend),
+                            about=json.dumps(self.about))
 
     @classmethod
     def load(cls, game: Game, key: str, path: Path) -> Learned:
         with np.load(path) as data:
             return cls(game, key, data["weights"], float(data["hand"]),
-                       json.loads(str(data["about"])))
+                       json.loads(str(data["about"])), float(data["blend"]))
 
 
 @cache
@@ -137,7 +143,7 @@ class Trainer:
 
     def __init__(self, game: Game, options: Any, seed: int, rate: float = 0.2,
                  hand: float | None = 1.0, learn_hand: bool = True,
-                 start: np.ndarray | None = None):
+                 start: np.ndarray | None = None, blend: float = 1.0):
         key = game.feature_key(options)
         if key is None:
             raise ValueError(f"{game.title} has no learned evaluation for these options")
@@ -149,6 +155,7 @@ class Trainer:
         self.use_hand = hand is not None
         self.learn_hand = learn_hand and self.use_hand
         self.rate = rate
+        self.blend = blend  # the tables' share in play (training does not use it)
         self.seats = game.seats(options)
         self.rng = random.Random(seed)
         self.seed = seed
@@ -227,5 +234,5 @@ class Trainer:
     def model(self) -> Learned:
         about = {"game": self.game.name, "options": self.options.to_json(),
                  "games": self.games, "seed": self.seed, "rate": self.rate,
-                 "seconds": round(self.seconds)}
-        return Learned(self.game, self.key, self.weights.copy(), self.hand, about)
+                 "seconds": round(self.seconds), "blend": self.blend}
+        return Learned(self.game, self.key, self.weights.copy(), self.hand, about, self.blend)
