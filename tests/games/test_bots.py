@@ -44,6 +44,9 @@ def test_a_level_is_a_configuration_the_record_keeps_and_gives_back():
     assert isinstance(strong, LookaheadBot) and strong.name == "strong=lookahead+learned"
     stomple = make_bot("strong", get_game("stomple"))
     assert isinstance(stomple, SearchBot) and stomple.name == "strong=search:0.2"
+    # Its weights are for two players: four, as teams, have the search.
+    two, four = (make_bot("strong", WAMPOO, options=Options(players=n)) for n in (2, 4))
+    assert two.name == "strong=lookahead+learned" and four.name == "strong=search:0.2"
     assert make_bot("family", WAMPOO).name == "family=greedy"
     beginner = make_bot("beginner", WAMPOO)
     assert isinstance(beginner, PlausibleBot) and beginner.name == "beginner=plausible:0.5"

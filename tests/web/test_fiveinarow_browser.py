@@ -78,6 +78,14 @@ def test_a_whole_game_with_a_person_and_a_bot(played, browser):
                                    for w in ("fiveinarow.red", "fiveinarow.blue")}, letters
             wait_for(lambda t=turns: live.hub.table.state.turns > t, live, phone,
                      f"the phone's move {notation} read from the marbles")
+            # The phone's page must show the turn after it before it is read again:
+            # until then it still shows the move just played, locked.
+            try:
+                phone.wait_for_function("(t) => last !== null && last.turns > t", arg=turns,
+                                        timeout=READ_S * 1000)
+            except PlaywrightTimeout:
+                raise AssertionError(f"the phone still showed turn {turns} after {READ_S} s; "
+                                     f"the table: {table_saw(live.hub)}") from None
         else:
             phone.wait_for_timeout(100)
     assert live.hub.table.state.is_over() and moves >= 3

@@ -27,7 +27,8 @@ def test_partners_on_the_six_colour_board_with_the_die_on_every_screen(live6, br
     assert {m["level"] for m in shown} == {"family", "strong"}
     for m in shown:
         expect(table.locator("#bot-figures")).to_contain_text(
-            f"In {m['games']:,} test games, the {m['level']} bot beat the {m['below']} bot "
+            f"In {m['games']:,} two-player test games, the {m['level']} bot beat the "
+            f"{m['below']} bot "
             f"{round(m['won'] * 10)} times in 10.")
     table.select_option("#players", "4")
     seats = table.locator("#seat-kinds select")

@@ -159,7 +159,8 @@ def strength_rows(game: Game, games: int) -> list[Row]:
     rows = []
     for first, second, share in (("family", "beginner", BEGINNER_LOSES),
                                  ("strong", "family", game.strong_target)):
-        searching = level_config(first, game).startswith("search")
+        two = game.options({"players": 2})
+        searching = level_config(first, game, two).startswith("search")
         count = games if searching else max(games, QUICK_GAMES)
         count += count % 2  # whole pairs
         t0 = time.perf_counter()
@@ -169,8 +170,8 @@ def strength_rows(game: Game, games: int) -> list[Row]:
         low, high = wilson(won, count)
         met = low > 0.5 if share is None else won / count >= share
         rows.append(Row(
-            f"{game.title}: {first} ({level_config(first, game)}) against {second} "
-            f"({level_config(second, game)}), 2 players",
+            f"{game.title}: {first} ({level_config(first, game, two)}) against {second} "
+            f"({level_config(second, game, two)}), 2 players",
             f"{won:g}/{count} won ({won / count:.0%})",
             f"95% interval {low:.0%}-{high:.0%}; target "
             + ("interval above 50%" if share is None else f">= {share:.0%}")

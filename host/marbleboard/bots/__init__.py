@@ -2,6 +2,7 @@
 full state."""
 
 import random
+from typing import Any
 
 from ..games.base import Game
 from .base import Bot
@@ -20,7 +21,8 @@ BOT_KINDS = ("random", "plausible", "greedy", "lookahead", "search")
 LEARNED = "+learned"
 
 
-def make_bot(spec: str, game: Game, rng: random.Random | None = None) -> Bot:
+def make_bot(spec: str, game: Game, rng: random.Random | None = None,
+             options: Any = None) -> Bot:
     """A bot from a level (``beginner``, ``family``, ``strong``; its name is then the
     level and the configuration it stands for, ``strong=lookahead+learned``, which
     a record keeps and gives back) or a configuration: ``random``, ``greedy``,
@@ -28,10 +30,12 @@ def make_bot(spec: str, game: Game, rng: random.Random | None = None) -> Bot:
     ``lookahead`` (greedy after the next roll and reply) or ``search``
     (``search:0.5`` thinks for half a second a move). ``+learned`` after greedy,
     plausible, lookahead or search has it value positions by the game's learned
-    evaluation (bots/learned.py) where the game ships one."""
+    evaluation (bots/learned.py) where the game ships one. A level is the
+    configuration it stands for with ``options``, the game's options played."""
     level, is_level, config = spec.partition("=")
     if level in LEVELS:
-        chosen = make_bot(config if is_level else level_config(level, game), game, rng)
+        chosen = make_bot(config if is_level else level_config(level, game, options), game,
+                          rng)
         chosen.name = f"{level}={chosen.name}"
         return chosen
     base, learned, rest = spec.partition(LEARNED)

@@ -21,7 +21,8 @@ def play_game(game: Game, bot_specs: list[str], options: Any, rng: random.Random
               turn_limit: int = 20000) -> tuple[Any, GameRecord]:
     """One game between bots; each seat's bot sees only its view."""
     seats = game.seats(options)
-    bots = {seat: make_bot(bot_specs[i % len(bot_specs)], game, random.Random(rng.random()))
+    bots = {seat: make_bot(bot_specs[i % len(bot_specs)], game, random.Random(rng.random()),
+                           options)
             for i, seat in enumerate(seats)}
     record = GameRecord(game, options, players={game.seat_names[s]: f"bot:{b.name}"
                                                 for s, b in bots.items()})
@@ -119,7 +120,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--bots", default="greedy,random",
                    help="bots for the seats in turn: a level (beginner, family, strong) "
-                        "or random, greedy, plausible[:ratio], search[:seconds]")
+                        "or random, greedy, plausible[:ratio], lookahead, search[:seconds], "
+                        "the last four with +learned if wanted")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--record", metavar="DIR", help="write each game's record (JSON) here")

@@ -125,15 +125,19 @@ def learned_for(game: Game, options: Any) -> Learned | None:
 def learned_evaluation(game: Game) -> Evaluation:
     """The evaluation a ``+learned`` bot uses: the learned one where the game ships
     weights for the options played, else the hand-written one."""
-    found: dict[int, Evaluation] = {}
+    # The choice is kept by the options' identity (a game's states share one
+    # options object), holding the object so that its id is not reused.
+    found: dict[int, tuple[Any, Evaluation]] = {}
 
     def evaluate(state: Any, seat: int) -> float:
         opts = state.opts
-        chosen = found.get(id(opts))
-        if chosen is None:
+        hit = found.get(id(opts))
+        if hit is None or hit[0] is not opts:
+            if len(found) > 16:
+                found.clear()
             model = learned_for(game, opts)
-            chosen = found[id(opts)] = model.evaluate if model else game.evaluate
-        return chosen(state, seat)
+            hit = found[id(opts)] = (opts, model.evaluate if model else game.evaluate)
+        return hit[1](state, seat)
 
     return evaluate
 

@@ -30,13 +30,20 @@ CONFIGS = {"beginner": "plausible:0.5", "family": "greedy", "strong": "search:0.
 STRENGTH = Path(__file__).with_name("strength.json")
 
 
-def level_config(level: str, game: Game | None = None) -> str:
+def level_config(level: str, game: Game | None = None, options: Any = None) -> str:
     """The bot a level stands for in a game: the strong level is the game's own
-    ``strong_bot`` where it names one (its strongest, by the bench)."""
+    ``strong_bot`` where it names one (its strongest, by the bench), for the
+    options played where it is learned (a learned bot only where the game ships
+    weights for them: elsewhere the search stays the stronger)."""
     if level not in CONFIGS:
         raise ValueError(f"no level called {level!r} ({', '.join(LEVELS)})")
     if level == "strong" and game is not None and game.strong_bot:
-        return game.strong_bot
+        if options is None or not game.strong_bot.endswith("+learned"):
+            return game.strong_bot
+        from .learned import learned_for  # numpy, for the games that learn
+
+        if learned_for(game, options) is not None:
+            return game.strong_bot
     return CONFIGS[level]
 
 

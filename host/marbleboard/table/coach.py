@@ -32,7 +32,7 @@ class Coach:
     @staticmethod
     def suggest(game: Game, view: View, rng: random.Random) -> int:
         """The strongest level's move from the seat's view (blocking: it thinks)."""
-        return make_bot(HINT_LEVEL, game, rng).choose(view)
+        return make_bot(HINT_LEVEL, game, rng, view.options).choose(view)
 
     def counts(self) -> dict[str, int]:
         """Hints taken, by seat name."""

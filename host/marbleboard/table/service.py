@@ -76,7 +76,7 @@ class Table:
         # colour's own word (a key, said in each screen's language).
         self.players = {s: (players or {}).get(s) or game.seat_word(s) for s in seats}
         self.bots: dict[int, Bot] = {
-            s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()))
+            s: make_bot(kind.split(":", 1)[1], game, random.Random(rng.random()), options)
             for s, kind in seats.items() if kind.startswith("bot:")}
         self.state = game.new_state(options)
         self._attach(options)
@@ -186,7 +186,7 @@ class Table:
         player went to bed). The record and the store keep who plays it now."""
         if self.seats.get(seat) != "human":
             raise ValueError("only a person's seat is handed to a bot")
-        bot = make_bot(kind.split(":", 1)[1], self.game, random.Random())
+        bot = make_bot(kind.split(":", 1)[1], self.game, random.Random(), self.options)
         self.seats[seat] = kind
         self.bots[seat] = bot
         self.record.players[self.names[seat]] = f"bot:{bot.name}"
