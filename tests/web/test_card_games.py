@@ -5,7 +5,7 @@ board lights whose turn it is, and both screens end on the winner with the
 shuffle check verified."""
 
 import pytest
-from conftest import keep
+from conftest import keep, table_saw
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -175,9 +175,17 @@ def test_a_bots_move_is_announced_until_the_table_has_seen_it(tmp_path, browser,
         table.goto(f"{live.url}/?t={live.admin}&lang={lang}")
         hub = live.hub
         for _ in range(2):
+            # The next move is announced (the button may still show the last one's
+            # until the screen's payload comes): read it once the table holds it.
+            for _ in range(200):
+                coming, before = hub.table.coming, hub.table.state.clone()
+                if coming is not None:
+                    break
+                table.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"no bot move was announced in 10 s: {table_saw(hub)}")
             button = table.locator("#go-on")
             expect(button).to_have_text(words.say("goOn", lang))
-            coming, before = hub.table.coming, hub.table.state.clone()
             made = len(hub.table.record.moves)
             expect(table.locator("#coming")).to_contain_text(
                 words.say(hub.table.game.action_words(before, coming), lang))
