@@ -16,7 +16,7 @@ and deals explore for it, as they did for TD-Gammon.
 
 ``marbleboard train GAME`` (``make train GAME=...``) learns the weights from a
 fixed seed and writes them into the package (``bots/weights/KEY.npz``, a few
-tens of kilobytes); a bot given ``+learned`` reads them, and uses the hand-written
+kilobytes); a bot given ``+learned`` reads them, and uses the hand-written
 evaluation alone where a game has none for its options.
 """
 
@@ -145,8 +145,8 @@ def learned_evaluation(game: Game) -> Evaluation:
 class Trainer:
     """Afterstate TD(0) by self-play, for one game and options."""
 
-    def __init__(self, game: Game, options: Any, seed: int, rate: float = 0.2,
-                 hand: float | None = 1.0, learn_hand: bool = True,
+    def __init__(self, game: Game, options: Any, seed: int, rate: float = TRAINING["rate"],
+                 hand: float | None = TRAINING["hand"], learn_hand: bool = False,
                  start: np.ndarray | None = None, blend: float = 1.0):
         key = game.feature_key(options)
         if key is None:
@@ -154,7 +154,8 @@ class Trainer:
         self.game, self.options, self.key = game, options, key
         size = game.feature_size(options)
         self.weights = np.zeros(size) if start is None else np.array(start, dtype=np.float64)
-        # ``hand`` None: the hand-written evaluation is no input at all.
+        # ``hand`` None: the hand-written evaluation is no input at all. Learning
+        # its weight too let the tables take over from it, and play worse.
         self.hand = 0.0 if hand is None else hand
         self.use_hand = hand is not None
         self.learn_hand = learn_hand and self.use_hand
