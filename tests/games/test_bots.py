@@ -64,8 +64,11 @@ def test_the_lobby_shows_each_levels_measured_wins_while_the_level_is_what_was_m
     record_strength(WAMPOO, "strong", "family", 41, 60, path)
     record_strength(WAMPOO, "family", "beginner", 1389, 2000, path)
     assert strength(WAMPOO, path) == [
-        {"level": "family", "below": "beginner", "won": 0.695, "games": 2000},
-        {"level": "strong", "below": "family", "won": 0.683, "games": 60}]
+        {"level": "family", "below": "beginner", "won": 0.695, "games": 2000, "matches": False},
+        {"level": "strong", "below": "family", "won": 0.683, "games": 60, "matches": False}]
+    # A game played in rounds is measured in matches, and the lobby says so.
+    record_strength(get_game("wumprummy"), "family", "beginner", 1866, 2000, path)
+    assert strength(get_game("wumprummy"), path)[0]["matches"] is True
     # Retuned since (the figure was of another bot): the lobby says nothing of it.
     data = json.loads(path.read_text())
     data["wampoo"]["strong"]["bots"][0] = "search:5"

@@ -75,5 +75,7 @@ def strength(game: Game, path: Path = STRENGTH) -> list[dict[str, Any]]:
         if match["bots"] == [level_config(level, game), level_config(match["below"], game)]:
             found.append({"level": level, "below": match["below"],
                           "won": round(match["won"] / match["games"], 3),
-                          "games": match["games"]})
+                          "games": match["games"],
+                          # A game played in rounds is measured in whole matches.
+                          "matches": bool(game.rounds_target)})
     return found

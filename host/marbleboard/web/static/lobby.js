@@ -119,7 +119,7 @@ function lobbyForm(box, data, token, board) {
   function chooseGame() {
     const g = games[game.value];
     figures.replaceChildren(...(g.levels || []).map((m) => el("span", { class: "level-figure" },
-      t("levelWon", { level: t(`bot.${m.level}`), below: t(`bot.${m.below}`),
+      t(m.matches ? "levelWonMatches" : "levelWon", { level: t(`bot.${m.level}`), below: t(`bot.${m.below}`),
                       n: Math.round(m.won * 10), games: m.games.toLocaleString() }) + " ")));
     const again = setup && setup.game === game.value;
     players.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
