@@ -50,20 +50,14 @@ def _fake_pyspiel(length: int) -> types.ModuleType:
 def test_our_steps_are_every_action_and_every_chance_outcome():
     game = get_game("wahoo")
     options = game.options({"players": 4})
-    games, steps = playouts._ours(game, options, random.Random(1), 0.001)
+    state, steps = playouts.random_game(game, options, random.Random(1))
+    assert state.is_over()
+    # Each step is one entry of the game's history: its rolls and its moves.
+    assert steps == len(state.history)
+    games, counted = playouts._ours(game, options, random.Random(1), 0.001)
     assert games >= 1  # a game begun is played to its end
-    # Each step is one entry of a game's history: its rolls and its moves.
     rng = random.Random(1)
-    played = 0
-    for _ in range(games):
-        state = game.new_state(options)
-        while not state.is_over():
-            if state.is_chance():
-                state.apply_chance(state.chance_due().draw(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-        played += len(state.history)
-    assert steps == played
+    assert counted == sum(playouts.random_game(game, options, rng)[1] for _ in range(games))
 
 
 def test_rows_compare_by_the_games_own_measure(monkeypatch):

@@ -18,7 +18,7 @@ from ..bots.commands import play_game
 from ..bots.levels import level_config, record_strength
 from ..games.base import Game
 from ..games.registry import get_game
-from .playouts import playout_rows
+from .playouts import playout_rows, random_game
 from .report import Row
 
 
@@ -30,20 +30,9 @@ def random_games(game: Game, players: int, games: int, seed: int = 1) -> tuple[f
     turns = 0
     t0 = time.perf_counter()
     for _ in range(games):
-        state = _random_game(game, options, rng)
+        state, _steps = random_game(game, options, rng)
         turns += state.turns
     return games / (time.perf_counter() - t0), turns / games
-
-
-def _random_game(game: Game, options: Any, rng: random.Random) -> Any:
-    """A whole game of random legal moves, chance drawn from ``rng``: its last state."""
-    state = game.new_state(options)
-    while not state.is_over():
-        if state.is_chance():
-            state.apply_chance(state.chance_due().draw(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple[float, float]:
@@ -55,7 +44,7 @@ def random_rounds(game: Game, players: int, rounds: int, seed: int = 1) -> tuple
     played = turns = 0
     t0 = time.perf_counter()
     while played < rounds:
-        state = _random_game(game, options, rng)
+        state, _steps = random_game(game, options, rng)
         played += game.rounds_played(state)
         turns += state.turns
     return played / (time.perf_counter() - t0), turns / played

@@ -21,19 +21,26 @@ from .report import Row
 SLICE_S = 0.2
 
 
+def random_game(game: Game, options: Any, rng: random.Random) -> tuple[Any, int]:
+    """A whole game of random legal moves, chance drawn from ``rng``: its last state
+    and its steps (each action and each chance outcome)."""
+    state = game.new_state(options)
+    steps = 0
+    while not state.is_over():
+        if state.is_chance():
+            state.apply_chance(state.chance_due().draw(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return state, steps
+
+
 def _ours(game: Game, options: Any, rng: random.Random, seconds: float) -> tuple[int, int]:
-    """(games, steps) of random playouts in about ``seconds``: a step is an action
-    or a chance outcome."""
+    """(games, steps) of random playouts in about ``seconds``."""
     games = steps = 0
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        state = game.new_state(options)
-        while not state.is_over():
-            if state.is_chance():
-                state.apply_chance(state.chance_due().draw(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-            steps += 1
+        steps += random_game(game, options, rng)[1]
         games += 1
     return games, steps
 

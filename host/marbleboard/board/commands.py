@@ -234,7 +234,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                           "design, or a whole board's, from its netlist")
     q.add_argument("names", nargs="*", metavar="NAME",
                    help="a circuit board (hole-module, register-module, ...) or a board "
-                        "layout (wampoo, ...); default: every one")
+                        f"layout ({', '.join(LAYOUTS)}); default: every one")
     q.add_argument("-o", "--output", default="hardware/schematic",
                    help="the folder to write NAME.svg into (default: %(default)s)")
     q.set_defaults(func=cmd_schematic)

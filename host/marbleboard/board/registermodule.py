@@ -1,6 +1,6 @@
 """The register module: a small circuit board carrying one 74HC165 with the 10 kOhm
 pull-ups of its eight inputs, chained to the next module by five wires. Every
-board takes the same module, one per eight sensors (13 on Wampoo), so it is one
+board takes the same module, one per eight sensors (13 on a board of 104 holes), so it is one
 design to order in quantity (hardware/pcb/README.md).
 
 Seen from the top, with the chip at the centre and its rows of pins along x:

@@ -9,8 +9,8 @@ this module keeps the latest of them for the lobby to show.
 - ``family``: the move that leaves the best position now (greedy).
 - ``strong``: thinks ahead. By default, search for a fifth of a second a move
   (well inside the table's pace, and few enough that the bench can measure it);
-  a game whose bench found a stronger bot names it (``Game.strong_bot``: Wa-Hoo
-  and Wampoo look one roll or one turn ahead with their learned evaluation).
+  a game whose bench found a stronger bot names it (``Game.strong_bot``, such as
+  the lookahead with the game's learned evaluation).
 
 A game's record keeps the exact configuration a level stood for
 (``bot:strong=search:0.2``), so that a game resumed later plays on as it began.

@@ -10,7 +10,7 @@ Where it cannot see everything (other hands), it looks from a few guesses at
 them, drawn from its view, and averages; a guess shows it what cards an
 opponent might hold, never what they do hold.
 
-Cheap enough for a table (Wa-Hoo: about six faces times two replies a move).
+Cheap enough for a table: a die game's move costs six faces times a few replies.
 """
 
 from __future__ import annotations

@@ -155,21 +155,28 @@ class GameBench(ABC):
     # stronger than the search every game has (bots/levels.py); "" for that search.
     strong_bot: ClassVar[str] = ""
 
+    # A game that learns its evaluation names the module of its features, which
+    # gives key(options), size(options) and features(state, seat) (bots/learned.py).
+    feature_module: ClassVar[Any] = None
+
     def feature_key(self, options: Any) -> str | None:
         """The name of the learned weights that fit these options (the same name
-        for every board the tables fit, ``wahoo-4x14-2p``), or None: the game has
-        no learned evaluation for them, and bots use :meth:`evaluate` alone
+        for every board the tables fit), or None: the game has no learned
+        evaluation for them, and bots use :meth:`evaluate` alone
         (bots/learned.py, docs/bots.md)."""
-        return None
+        module = self.feature_module
+        return None if module is None else module.key(options)
 
     def feature_size(self, options: Any) -> int:
         """How many weights the learned evaluation has for these options."""
-        return 0
+        return 0 if self.feature_module is None else self.feature_module.size(options)
 
     def features(self, state: Any, seat: int) -> list[int]:
         """The weights (by index, repeats counted) that add up to what ``state`` is
         worth to ``seat``, read from that seat's view only: its n-tuples."""
-        raise NotImplementedError(f"{type(self).__name__} has no learned evaluation")
+        if self.feature_module is None:
+            raise NotImplementedError(f"{type(self).__name__} has no learned evaluation")
+        return self.feature_module.features(state, seat)  # type: ignore[no-any-return]
 
     def rounds_played(self, state: Any) -> int:
         """The rounds a finished game took (for ``rounds_target``)."""

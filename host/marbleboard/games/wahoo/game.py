@@ -29,6 +29,7 @@ class WaHoo(Game):
     # tables count 0.25 beside the hand-written evaluation (docs/bots.md).
     training: ClassVar[dict[str, float]] = {"blend": 0.25}
     strong_bot = "lookahead+learned"
+    feature_module: ClassVar[Any] = features
     playout_targets: ClassVar[dict[int, tuple[str, float]]] = {4: ("games", 1.0)}
 
     def __init__(self) -> None:
@@ -80,15 +81,6 @@ class WaHoo(Game):
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
-
-    def feature_key(self, options: Any) -> str | None:
-        return features.key(options)
-
-    def feature_size(self, options: Any) -> int:
-        return features.size(options)
-
-    def features(self, state: Any, seat: int) -> list[int]:
-        return features.features(state, seat)
 
 
 WAHOO = WaHoo()

@@ -30,6 +30,7 @@ class Wampoo(Game):
     # tables count 0.5 beside the hand-written evaluation (docs/bots.md).
     training: ClassVar[dict[str, float]] = {"blend": 0.5}
     strong_bot = "lookahead+learned"
+    feature_module: ClassVar[Any] = features
     playout_targets: ClassVar[dict[int, tuple[str, float]]] = {4: ("steps", 0.5), 2: ("steps", 0.5)}
 
     def __init__(self) -> None:
@@ -116,15 +117,6 @@ class Wampoo(Game):
 
     def evaluate(self, state: Any, seat: int) -> float:
         return evaluate(state, seat)
-
-    def feature_key(self, options: Any) -> str | None:
-        return features.key(options)
-
-    def feature_size(self, options: Any) -> int:
-        return features.size(options)
-
-    def features(self, state: Any, seat: int) -> list[int]:
-        return features.features(state, seat)
 
 
 WAMPOO = Wampoo()
