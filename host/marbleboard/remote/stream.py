@@ -57,6 +57,11 @@ class Outbox:
     def waiting(self) -> int:
         return len(self._kept)
 
+    @property
+    def acked(self) -> int:
+        """The last message the other table has said it applied (all before it too)."""
+        return min(self._kept) - 1 if self._kept else self.next_seq - 1
+
     def to_json(self) -> dict[str, Any]:
         return {"next": self.next_seq,
                 "unacked": [[seq, kind, body] for seq, (kind, body) in sorted(self._kept.items())]}
@@ -83,11 +88,25 @@ class Inbox:
             raise Refused("ahead", f"message {seq} while message {self.applied + 1} is "
                                    f"awaited: more than {WINDOW} ahead")
         self._held[seq] = item
+        return self._ready()
+
+    def _ready(self) -> list[Any]:
         ready = []
         while self.applied + 1 in self._held:
             self.applied += 1
             ready.append(self._held.pop(self.applied))
         return ready
+
+    def skip_to(self, seq: int) -> list[Any]:
+        """The sender no longer has the messages up to ``seq`` (this table lost its
+        counters and they were acknowledged before): go on after them, with what
+        is held beyond them, in order."""
+        if seq <= self.applied:
+            return []
+        self.applied = seq
+        for held in [s for s in self._held if s <= seq]:
+            del self._held[held]
+        return self._ready()
 
     def copy_of_applied(self, seq: int) -> bool:
         """Whether ``seq`` is a message already applied (a copy sent again)."""

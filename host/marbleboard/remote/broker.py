@@ -1,0 +1,92 @@
+"""What a shared game asks of its MQTT broker: its topics, who may read and write
+each, and each table's login, all derived from the game's code and secret.
+
+A table of game ``g`` is called by a short name (``host`` for the one that runs the
+game, ``home2`` ... for the others). Messages to table ``t`` go to the topic
+``marbleboard/g/t``: only ``t`` may read it, and only the host may write to the
+others' (a remote table writes to the host alone). Each table says it is
+connected on ``marbleboard/g/presence/t``, kept by the broker (retained) and set
+back to offline by the broker itself when the table drops (its will): every table
+of the game may read those.
+
+The broker logs a table in as ``g.t`` with a password drawn from the game's
+secret (:func:`password`), so an invitation that carries the secret carries
+the login too; a table of another game, or no login, is refused by the broker,
+and anything that still arrives without the game's seal is refused by the table
+(:mod:`.envelope`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from urllib.parse import urlsplit
+
+ROOT = "marbleboard"
+HOST = "host"
+NAME = re.compile(r"^[a-z0-9]{1,16}$")  # a game's code and a table's name: topic-safe
+DEFAULT_PORT = {"mqtts": 8883, "mqtt": 1883}
+
+
+def check_name(kind: str, name: str) -> str:
+    if not NAME.match(name):
+        raise ValueError(f"a {kind} is 1 to 16 small letters and digits, not {name!r}")
+    return name
+
+
+def inbox(game: str, table: str) -> str:
+    """The topic table ``table`` reads its messages from."""
+    return f"{ROOT}/{game}/{table}"
+
+
+def presence(game: str, table: str | None = None) -> str:
+    """Where a table says whether it is connected (``table`` None: every table's)."""
+    return f"{ROOT}/{game}/presence/{table if table is not None else '+'}"
+
+
+def username(game: str, table: str) -> str:
+    return f"{game}.{table}"
+
+
+def password(secret: bytes, table: str) -> str:
+    """The table's broker password: drawn from the game's secret, so it needs no
+    second thing to hand over, and different for each table."""
+    return hmac.new(secret, f"broker-login:{table}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def acl(game: str, tables: list[str]) -> str:
+    """The lines of a mosquitto ``acl_file`` for the game's tables (``host`` first)."""
+    lines = [f"# marbleboard game {game}"]
+    for table in [HOST, *[t for t in tables if t != HOST]]:
+        lines.append(f"user {username(game, table)}")
+        lines.append(f"topic read {inbox(game, table)}")
+        if table == HOST:
+            lines.append(f"topic write {ROOT}/{game}/+")
+        else:
+            lines.append(f"topic write {inbox(game, HOST)}")
+        lines.append(f"topic readwrite {presence(game, table)}")
+        lines.append(f"topic read {presence(game)}")
+    return "\n".join(lines) + "\n"
+
+
+class BrokerAddress:
+    """``mqtts://HOST[:PORT]`` (TLS, the default port 8883) or ``mqtt://`` (plain,
+    for a broker on the same machine or a test)."""
+
+    def __init__(self, url: str):
+        parts = urlsplit(url if "://" in url else f"mqtts://{url}")
+        if parts.scheme not in DEFAULT_PORT:
+            raise ValueError(f"a broker is mqtts://HOST or mqtt://HOST, not {url!r}")
+        if not parts.hostname:
+            raise ValueError(f"no broker host in {url!r}")
+        self.tls = parts.scheme == "mqtts"
+        self.host = parts.hostname
+        self.port = parts.port or DEFAULT_PORT[parts.scheme]
+
+    @property
+    def url(self) -> str:
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+    def __repr__(self) -> str:
+        return f"<broker {self.url}>"

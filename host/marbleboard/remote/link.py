@@ -1,0 +1,244 @@
+"""One table's connection to the broker for one shared game (aiomqtt).
+
+Every message is published at QoS 1 to the receiving table's topic, sealed
+(:mod:`.envelope`) and numbered (:mod:`.stream`). MQTT's own delivery is only
+half of it: a broker restarted without its disk, or a message published while the
+connection was down, loses messages, so each table keeps what the other has not
+acknowledged, and on every (re)connection says ``hello`` with the last it applied:
+the other sends everything after it again. A table that lost its counters (a new
+Pi for the same home) says it applied less than was already acknowledged; the
+host moves it past what is gone (``skip``) and sends the whole position again
+(``on_behind``), so a table catches up exactly whatever happened meanwhile.
+
+The connection comes back by itself after the broker or the network went away,
+waiting longer each time up to a few seconds; a login the broker refuses is said
+in the log, and tried again as slowly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiomqtt
+
+from . import broker
+from .broker import BrokerAddress
+from .envelope import Envelope, Refused, seal, unseal
+from .stream import Inbox, Outbox
+
+Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]  # peer, kind, body
+ONLINE, OFFLINE = b"online", b"offline"
+
+
+class BrokerLink:
+    def __init__(self, address: BrokerAddress, game: str, me: str, secret: bytes,
+                 handler: Handler, *, peers: list[str] | None = None, ca: str | None = None,
+                 counters: dict[str, Any] | None = None,
+                 on_behind: Callable[[str], Awaitable[None]] | None = None,
+                 on_change: Callable[[], None] | None = None,
+                 log: Callable[[str], None] = print, backoff: tuple[float, float] = (0.2, 5.0)):
+        self.address = address
+        self.game = broker.check_name("game code", game)
+        self.me = broker.check_name("table name", me)
+        self.secret = secret
+        self.handler = handler
+        self.ca = ca
+        self.on_behind = on_behind
+        self.on_change = on_change  # counters or who is connected changed
+        self.log = log
+        self.backoff = backoff
+        self.outboxes: dict[str, Outbox] = {}
+        self.inboxes: dict[str, Inbox] = {}
+        for peer, saved in (counters or {}).items():
+            self.outboxes[peer] = Outbox.from_json(saved["out"])
+            self.inboxes[peer] = Inbox.from_json(saved["in"])
+        for peer in peers or []:
+            self.add_peer(peer)
+        self.present: dict[str, bool] = {}  # as the broker keeps it: table -> connected
+        self.refused: Counter[str] = Counter()  # reasons, for tests and the log's readers
+        self.connected = asyncio.Event()
+        self._client: aiomqtt.Client | None = None
+        # What to publish, in order, by one writer: a table's moves never wait on
+        # the broker, and a broker gone mid-publish holds up nobody.
+        self._queue: asyncio.Queue[tuple[str, int, str, dict[str, Any]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    def add_peer(self, peer: str) -> None:
+        broker.check_name("table name", peer)
+        self.outboxes.setdefault(peer, Outbox())
+        self.inboxes.setdefault(peer, Inbox())
+
+    def counters(self) -> dict[str, Any]:
+        """Both ways' counters and the unacknowledged messages, for the store."""
+        return {peer: {"out": self.outboxes[peer].to_json(), "in": self.inboxes[peer].to_json()}
+                for peer in self.outboxes}
+
+    # --- connecting ---------------------------------------------------------------------
+
+    def start(self) -> asyncio.Task[None]:
+        self._task = asyncio.get_running_loop().create_task(self.run())
+        return self._task
+
+    async def stop(self) -> None:
+        """Leave the broker saying so (the others see this table offline at once)."""
+        client = self._client
+        if client is not None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(1.0):
+                    await client.publish(broker.presence(self.game, self.me), OFFLINE,
+                                         qos=1, retain=True)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def _tls(self) -> ssl.SSLContext | None:
+        if not self.address.tls:
+            return None
+        context = ssl.create_default_context(cafile=self.ca)
+        return context
+
+    async def run(self) -> None:
+        delay = self.backoff[0]
+        while True:
+            try:
+                async with aiomqtt.Client(
+                        self.address.host, self.address.port,
+                        username=broker.username(self.game, self.me),
+                        password=broker.password(self.secret, self.me),
+                        identifier=broker.username(self.game, self.me),
+                        clean_session=False, keepalive=10, timeout=5,
+                        tls_context=self._tls(),
+                        will=aiomqtt.Will(broker.presence(self.game, self.me), OFFLINE,
+                                          qos=1, retain=True)) as client:
+                    self._client = client
+                    self._queue = asyncio.Queue()  # all unacknowledged goes again on hello
+                    writer = asyncio.get_running_loop().create_task(self._writer(client))
+                    await client.subscribe(broker.inbox(self.game, self.me), qos=1)
+                    await client.subscribe(broker.presence(self.game), qos=1)
+                    await client.publish(broker.presence(self.game, self.me), ONLINE,
+                                         qos=1, retain=True)
+                    self.connected.set()
+                    delay = self.backoff[0]
+                    self.log(f"connected to the broker {self.address.url} as table {self.me}")
+                    for peer in list(self.inboxes):
+                        await self._control(peer, "hello",
+                                            {"applied": self.inboxes[peer].applied})
+                    try:
+                        async for message in client.messages:
+                            await self._received(str(message.topic), message.payload)
+                    finally:
+                        writer.cancel()
+            except aiomqtt.MqttCodeError as e:
+                self.log(f"the broker {self.address.url} refused table {self.me}: {e} "
+                         "(is the game's login on the broker, and its secret this one?)")
+            except (aiomqtt.MqttError, OSError) as e:
+                if self.connected.is_set():
+                    self.log(f"lost the broker {self.address.url}: {e}; connecting again")
+            finally:
+                self._client = None
+                if self.connected.is_set():
+                    self.connected.clear()
+                    self._changed()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.backoff[1])
+
+    # --- sending --------------------------------------------------------------------------
+
+    async def send(self, peer: str, kind: str, body: dict[str, Any]) -> int:
+        """Number a message to ``peer`` and publish it now if connected; kept, and
+        sent again, until ``peer`` says it applied it."""
+        seq = self.outboxes[peer].add(kind, body)
+        self._changed()
+        await self._publish(peer, seq, kind, body)
+        return seq
+
+    async def _control(self, peer: str, kind: str, body: dict[str, Any]) -> None:
+        await self._publish(peer, 0, kind, body)
+
+    async def _publish(self, peer: str, seq: int, kind: str, body: dict[str, Any]) -> None:
+        if self._client is not None:  # else kept in the outbox: sent when the table says hello
+            self._queue.put_nowait((peer, seq, kind, body))
+
+    async def _writer(self, client: aiomqtt.Client) -> None:
+        while True:
+            peer, seq, kind, body = await self._queue.get()
+            # Sealed now, with the newest acknowledgement of the other way.
+            data = seal(self.secret, Envelope(self.game, self.me, peer, seq,
+                                              self.inboxes[peer].applied, kind, body))
+            try:
+                await client.publish(broker.inbox(self.game, peer), data, qos=1)
+            except aiomqtt.MqttError as e:
+                self.log(f"{kind} {seq} to {peer} not sent now ({e}): sent again once "
+                         "connected")
+                return
+
+    # --- receiving ------------------------------------------------------------------------
+
+    async def _received(self, topic: str, payload: Any) -> None:
+        data = payload if isinstance(payload, bytes) else str(payload).encode()
+        if topic.startswith(broker.presence(self.game, "")):
+            table = topic.rsplit("/", 1)[1]
+            self.present[table] = data == ONLINE
+            self._changed()
+            return
+        try:
+            envelope = unseal(self.secret, data, self.game, self.me)
+            if envelope.sender not in self.inboxes:
+                raise Refused("sender", f"a message from {envelope.sender!r}, a table not "
+                                        "in this game")
+            await self._take(envelope)
+        except Refused as e:
+            self.refused[e.reason] += 1
+            self.log(f"refused a message on {topic}: {e}")
+
+    async def _take(self, envelope: Envelope) -> None:
+        peer = envelope.sender
+        outbox, inbox = self.outboxes[peer], self.inboxes[peer]
+        if envelope.kind == "hello":
+            applied = envelope.body.get("applied")
+            if not isinstance(applied, int) or isinstance(applied, bool) or applied < 0:
+                raise Refused("malformed", f"a hello from {peer} without what it applied")
+            await self._hello(peer, min(applied, outbox.next_seq - 1))
+            return
+        outbox.acknowledged(envelope.ack)
+        if envelope.kind == "skip":
+            to = envelope.body.get("to")
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise Refused("malformed", f"a skip from {peer} without where to")
+            self.log(f"{peer} no longer has messages up to {to}: going on after them")
+            await self._apply(peer, inbox.skip_to(to))
+        elif envelope.kind != "ack":
+            await self._apply(peer, inbox.receive(envelope.seq,
+                                                  (envelope.kind, envelope.body)))
+        self._changed()
+
+    async def _apply(self, peer: str, ready: list[tuple[str, dict[str, Any]]]) -> None:
+        for kind, body in ready:
+            await self.handler(peer, kind, body)
+        if ready:
+            await self._control(peer, "ack", {})
+
+    async def _hello(self, peer: str, applied: int) -> None:
+        """``peer`` (re)connected having applied up to ``applied``: send it all after."""
+        outbox = self.outboxes[peer]
+        behind = applied < outbox.acked
+        if behind:
+            await self._control(peer, "skip", {"to": outbox.acked})
+        for seq, kind, body in outbox.since(max(applied, outbox.acked)):
+            await self._publish(peer, seq, kind, body)
+        # Its hello is answered with what this table applied, which may free its outbox.
+        await self._control(peer, "ack", {})
+        if behind and self.on_behind is not None:
+            await self.on_behind(peer)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()

@@ -1,0 +1,217 @@
+"""Two tables of one game through a real mosquitto over TLS, with the game's topic
+ACLs: what one sends the other applies once and in order, through a broker
+restart and a table away; a stranger on the same broker neither reads nor
+writes the game; a changed message is refused with a line saying why."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import ssl
+
+import aiomqtt
+import pytest
+from mosquitto import Mosquitto
+
+from marbleboard.remote import broker
+from marbleboard.remote.broker import BrokerAddress
+from marbleboard.remote.link import BrokerLink
+
+GAME, SECRET = "k7q2", b"the game's secret, thirty-two by"
+OTHER, OTHER_SECRET = "zz99", b"another game on the same broker!"
+WAIT_S = 15.0
+
+
+@pytest.fixture
+def mosquitto(tmp_path):
+    server = Mosquitto(tmp_path, {GAME: (SECRET, ["host", "home2"]),
+                                  OTHER: (OTHER_SECRET, ["host"])}).start()
+    yield server
+    server.stop()
+
+
+class Table:
+    """A link and what it applied, in order."""
+
+    def __init__(self, server, me, peers, counters=None, on_behind=None):
+        self.applied: list[tuple[str, str, dict]] = []
+        self.logged: list[str] = []
+        self.arrived = asyncio.Event()
+        self.link = BrokerLink(BrokerAddress(server.url), GAME, me, SECRET, self.handle,
+                               peers=peers, ca=server.ca_file, counters=counters,
+                               on_behind=on_behind, on_change=self.arrived.set,
+                               log=self._log,
+                               backoff=(0.05, 0.5))
+
+    def _log(self, line):
+        self.logged.append(line)
+        self.arrived.set()
+
+    async def handle(self, peer, kind, body):
+        self.applied.append((peer, kind, body))
+        self.arrived.set()
+
+    async def until(self, what, check):
+        """Wait for ``check()``; fail saying what was applied if it never holds."""
+        try:
+            async with asyncio.timeout(WAIT_S):
+                while not check():
+                    self.arrived.clear()
+                    await self.arrived.wait()
+        except TimeoutError:
+            raise AssertionError(f"{what}: not after {WAIT_S} s; applied {self.applied}, "
+                                 f"log {self.logged}") from None
+
+    async def connected(self):
+        async with asyncio.timeout(WAIT_S):
+            await self.link.connected.wait()
+
+
+async def both(server):
+    host, home = Table(server, "host", ["home2"]), Table(server, "home2", ["host"])
+    host.link.start()
+    home.link.start()
+    await host.connected()
+    await home.connected()
+    return host, home
+
+
+async def stop(*tables):
+    for t in tables:
+        await t.link.stop()
+
+
+async def test_messages_cross_once_in_order_and_are_acknowledged(mosquitto):
+    host, home = await both(mosquitto)
+    for n in range(20):
+        await host.link.send("home2", "step", {"n": n})
+    await home.until("20 steps", lambda: len(home.applied) == 20)
+    assert [b["n"] for _p, _k, b in home.applied] == list(range(20))
+    await home.link.send("host", "move", {"text": "a3-a7"})
+    await host.until("the move", lambda: host.applied)
+    assert host.applied == [("home2", "move", {"text": "a3-a7"})]
+    # The home's acknowledgements reach the host: nothing is kept for sending again.
+    await host.until("the outbox emptied", lambda: host.link.outboxes["home2"].waiting == 0)
+    assert home.link.refused == host.link.refused == {}
+    await stop(host, home)
+
+
+async def test_a_broker_restarted_mid_game_loses_nothing(mosquitto):
+    host, home = await both(mosquitto)
+    await host.link.send("home2", "step", {"n": 0})
+    await home.until("the first step", lambda: len(home.applied) == 1)
+    mosquitto.stop()
+    for n in range(1, 6):  # sent while the broker is away: kept, not lost
+        await host.link.send("home2", "step", {"n": n})
+    mosquitto.start()
+    await home.until("the steps sent while the broker was down",
+                     lambda: len(home.applied) == 6)
+    assert [b["n"] for _p, _k, b in home.applied] == list(range(6))
+    assert any("lost the broker" in line for line in host.logged)
+    await stop(host, home)
+
+
+async def test_a_table_away_catches_up_exactly_from_its_counters(mosquitto):
+    host, home = await both(mosquitto)
+    await host.link.send("home2", "step", {"n": 0})
+    await home.until("the first step", lambda: len(home.applied) == 1)
+    await home.link.stop()
+    await host.until("the home seen offline", lambda: host.link.present.get("home2") is False)
+    for n in range(1, 38):
+        await host.link.send("home2", "step", {"n": n})
+    # The home comes back as a restarted service would: from its saved counters.
+    back = Table(mosquitto, "home2", ["host"], counters=home.link.counters())
+    back.link.start()
+    await back.until("37 steps missed", lambda: len(back.applied) == 37)
+    assert [b["n"] for _p, _k, b in back.applied] == list(range(1, 38))
+    await host.until("the home seen online", lambda: host.link.present.get("home2") is True)
+    await stop(host, back)
+
+
+async def test_a_table_that_lost_its_counters_is_moved_past_and_sent_the_position(mosquitto):
+    behind = []
+
+    async def resend_position(peer):
+        behind.append(peer)
+        await host.link.send(peer, "position", {"whole": True})
+
+    host = Table(mosquitto, "host", ["home2"], on_behind=resend_position)
+    home = Table(mosquitto, "home2", ["host"])
+    host.link.start()
+    home.link.start()
+    for n in range(5):
+        await host.link.send("home2", "step", {"n": n})
+    await home.until("5 steps", lambda: len(home.applied) == 5)
+    await host.until("acknowledged", lambda: host.link.outboxes["home2"].acked == 5)
+    await home.link.stop()
+    fresh = Table(mosquitto, "home2", ["host"])  # a new Pi: counters from nothing
+    fresh.link.start()
+    await fresh.until("the whole position", lambda: fresh.applied)
+    assert fresh.applied == [("host", "position", {"whole": True})]
+    assert behind == ["home2"]
+    assert any("no longer has messages up to 5" in line for line in fresh.logged)
+    await stop(host, fresh)
+
+
+async def test_a_changed_message_is_refused_with_a_reason(mosquitto):
+    host, home = await both(mosquitto)
+    await host.link.send("home2", "step", {"n": 0})
+    await home.until("the first step", lambda: len(home.applied) == 1)
+    # Someone with the host's login, not the game's secret, rewrites a message.
+    data = json.loads(_sealed_step(1))
+    data["body"] = {"n": 999}
+    async with _client(mosquitto, broker.username(GAME, "host"),
+                       broker.password(SECRET, "host")) as client:
+        await client.publish(broker.inbox(GAME, "home2"), json.dumps(data).encode(), qos=1)
+    await host.link.send("home2", "step", {"n": 1})
+    await home.until("the true step", lambda: len(home.applied) == 2)
+    assert [b["n"] for _p, _k, b in home.applied] == [0, 1]
+    assert home.link.refused["seal"] == 1
+    assert any("seal does not match" in line for line in home.logged)
+    await stop(host, home)
+
+
+async def test_another_games_login_neither_reads_nor_writes_this_game(mosquitto):
+    host, home = await both(mosquitto)
+    seen = []
+    client_id = "stranger"
+    async with _client(mosquitto, broker.username(OTHER, "host"),
+                       broker.password(OTHER_SECRET, "host"), client_id) as stranger:
+        await stranger.subscribe(f"{broker.ROOT}/{GAME}/#", qos=1)
+        await stranger.subscribe(broker.inbox(OTHER, "host"), qos=1)
+        await stranger.publish(broker.inbox(GAME, "home2"), _sealed_step(1), qos=1)
+        await host.link.send("home2", "step", {"n": 0})
+        await home.until("the host's step", lambda: home.applied)
+        # Its own topic, last: the broker delivers in order, so anything of the
+        # game's it could read would have come before this.
+        await stranger.publish(broker.inbox(OTHER, "host"), b"end", qos=1)
+        async with asyncio.timeout(WAIT_S):
+            async for message in stranger.messages:
+                seen.append(str(message.topic))
+                if message.payload == b"end":
+                    break
+    assert seen == [broker.inbox(OTHER, "host")]
+    assert home.applied == [("host", "step", {"n": 0})]  # not the stranger's copy
+    assert f"Denied PUBLISH from {client_id}" in mosquitto.log()  # the broker says so
+    await stop(host, home)
+
+
+async def test_a_wrong_secret_is_refused_by_the_broker_and_said(mosquitto):
+    table = Table(mosquitto, "home2", ["host"])
+    table.link.secret = b"not the game's secret, not at all"
+    table.link.start()
+    await table.until("the refusal said", lambda: any("refused table home2" in line
+                                                      for line in table.logged))
+    assert not table.link.connected.is_set()
+    await stop(table)
+
+
+def _sealed_step(seq):
+    from marbleboard.remote.envelope import Envelope, seal
+    return seal(SECRET, Envelope(GAME, "host", "home2", seq, 0, "step", {"n": seq}))
+
+
+def _client(server, user, password, identifier=None):
+    return aiomqtt.Client("127.0.0.1", server.port, username=user, password=password,
+                          identifier=identifier,
+                          tls_context=ssl.create_default_context(cafile=server.ca_file))
