@@ -84,10 +84,10 @@ async def stop(*tables):
 async def test_messages_cross_once_in_order_and_are_acknowledged(mosquitto):
     host, home = await both(mosquitto)
     for n in range(20):
-        await host.link.send("home2", "step", {"n": n})
+        host.link.send("home2", "step", {"n": n})
     await home.until("20 steps", lambda: len(home.applied) == 20)
     assert [b["n"] for _p, _k, b in home.applied] == list(range(20))
-    await home.link.send("host", "move", {"text": "a3-a7"})
+    home.link.send("host", "move", {"text": "a3-a7"})
     await host.until("the move", lambda: host.applied)
     assert host.applied == [("home2", "move", {"text": "a3-a7"})]
     # The home's acknowledgements reach the host: nothing is kept for sending again.
@@ -98,11 +98,11 @@ async def test_messages_cross_once_in_order_and_are_acknowledged(mosquitto):
 
 async def test_a_broker_restarted_mid_game_loses_nothing(mosquitto):
     host, home = await both(mosquitto)
-    await host.link.send("home2", "step", {"n": 0})
+    host.link.send("home2", "step", {"n": 0})
     await home.until("the first step", lambda: len(home.applied) == 1)
     mosquitto.stop()
     for n in range(1, 6):  # sent while the broker is away: kept, not lost
-        await host.link.send("home2", "step", {"n": n})
+        host.link.send("home2", "step", {"n": n})
     mosquitto.start()
     await home.until("the steps sent while the broker was down",
                      lambda: len(home.applied) == 6)
@@ -113,12 +113,12 @@ async def test_a_broker_restarted_mid_game_loses_nothing(mosquitto):
 
 async def test_a_table_away_catches_up_exactly_from_its_counters(mosquitto):
     host, home = await both(mosquitto)
-    await host.link.send("home2", "step", {"n": 0})
+    host.link.send("home2", "step", {"n": 0})
     await home.until("the first step", lambda: len(home.applied) == 1)
     await home.link.stop()
     await host.until("the home seen offline", lambda: host.link.present.get("home2") is False)
     for n in range(1, 38):
-        await host.link.send("home2", "step", {"n": n})
+        host.link.send("home2", "step", {"n": n})
     # The home comes back as a restarted service would: from its saved counters.
     back = Table(mosquitto, "home2", ["host"], counters=home.link.counters())
     back.link.start()
@@ -133,14 +133,14 @@ async def test_a_table_that_lost_its_counters_is_moved_past_and_sent_the_positio
 
     async def resend_position(peer):
         behind.append(peer)
-        await host.link.send(peer, "position", {"whole": True})
+        host.link.send(peer, "position", {"whole": True})
 
     host = Table(mosquitto, "host", ["home2"], on_behind=resend_position)
     home = Table(mosquitto, "home2", ["host"])
     host.link.start()
     home.link.start()
     for n in range(5):
-        await host.link.send("home2", "step", {"n": n})
+        host.link.send("home2", "step", {"n": n})
     await home.until("5 steps", lambda: len(home.applied) == 5)
     await host.until("acknowledged", lambda: host.link.outboxes["home2"].acked == 5)
     await home.link.stop()
@@ -155,7 +155,7 @@ async def test_a_table_that_lost_its_counters_is_moved_past_and_sent_the_positio
 
 async def test_a_changed_message_is_refused_with_a_reason(mosquitto):
     host, home = await both(mosquitto)
-    await host.link.send("home2", "step", {"n": 0})
+    host.link.send("home2", "step", {"n": 0})
     await home.until("the first step", lambda: len(home.applied) == 1)
     # Someone with the host's login, not the game's secret, rewrites a message.
     data = json.loads(_sealed_step(1))
@@ -163,7 +163,7 @@ async def test_a_changed_message_is_refused_with_a_reason(mosquitto):
     async with _client(mosquitto, broker.username(GAME, "host"),
                        broker.password(SECRET, "host")) as client:
         await client.publish(broker.inbox(GAME, "home2"), json.dumps(data).encode(), qos=1)
-    await host.link.send("home2", "step", {"n": 1})
+    host.link.send("home2", "step", {"n": 1})
     await home.until("the true step", lambda: len(home.applied) == 2)
     assert [b["n"] for _p, _k, b in home.applied] == [0, 1]
     assert home.link.refused["seal"] == 1
@@ -180,7 +180,7 @@ async def test_another_games_login_neither_reads_nor_writes_this_game(mosquitto)
         await stranger.subscribe(f"{broker.ROOT}/{GAME}/#", qos=1)
         await stranger.subscribe(broker.inbox(OTHER, "host"), qos=1)
         await stranger.publish(broker.inbox(GAME, "home2"), _sealed_step(1), qos=1)
-        await host.link.send("home2", "step", {"n": 0})
+        host.link.send("home2", "step", {"n": 0})
         await home.until("the host's step", lambda: home.applied)
         # Its own topic, last: the broker delivers in order, so anything of the
         # game's it could read would have come before this.

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .chance import CHANCE, OVER, Chance, RuleError
-from .gamestate import GameOptions, GameState, Options, StateRules
+from .gamestate import GameOptions, GameState, Options, SeenBy, StateRules
 from .hooks import GameBench, GameDisplay
 from .marble_rules import MarbleRules, Target
 
@@ -50,7 +50,8 @@ def team_lead(seats: Sequence[int], friends: Callable[[int], bool],
 
 @dataclass(frozen=True)
 class View:
-    """What one seat may see (``seat`` None: the public view, for the table screen).
+    """What one seat may see (``seat`` None: the public view, for the table screen,
+    or what the seats of one home see together, :meth:`Game.home_view`).
 
     ``position`` is the game's one-line position with everything this seat may not
     see hidden; every path out of the host starts from a view.
@@ -75,7 +76,7 @@ class Notation(Protocol):
 
     def parse_action(self, state: Any, text: str) -> int: ...
 
-    def position_text(self, state: Any, seen_by: int | None = None,
+    def position_text(self, state: Any, seen_by: SeenBy = None,
                       hide_all: bool = False) -> str: ...
 
     def parse_position(self, text: str, options: Any = None) -> GameState: ...
@@ -186,7 +187,7 @@ class Game(GameDisplay, GameBench):
         """The legal action of ``state`` that ``text`` names (RuleError otherwise)."""
         return self.notation.parse_action(state, text)
 
-    def position_text(self, state: Any, seen_by: int | None = None,
+    def position_text(self, state: Any, seen_by: SeenBy = None,
                       hide_all: bool = False) -> str:
         """The position in one line; what ``seen_by`` may not see is hidden (all
         hidden things with ``hide_all``)."""
@@ -207,6 +208,12 @@ class Game(GameDisplay, GameBench):
         if seat is None:
             return View(self.name, state.opts, None, self.position_text(state, hide_all=True))
         return View(self.name, state.opts, seat, self.position_text(state, seen_by=seat))
+
+    def home_view(self, state: GameState, seats: Collection[int]) -> View:
+        """What the seats of one home may see together: all a table sharing the
+        game from another home is ever sent of a position (``remote/``)."""
+        return View(self.name, state.opts, None,
+                    self.position_text(state, seen_by=frozenset(seats)))
 
     def sample(self, view: View, rng: random.Random) -> GameState:
         """One full state consistent with a seat's view: the hidden things dealt at

@@ -6,11 +6,22 @@ options build on. Engines keep their own fields beside these.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, fields
 from typing import Any, ClassVar, Protocol, Self
 
 from .chance import CHANCE, OVER, Chance, RuleError
+
+# Whose eyes a position is written for: one seat, several (the seats of one home,
+# at a table that shares a game with another home), or None for the whole truth.
+SeenBy = int | Collection[int] | None
+
+
+def sees(seen_by: SeenBy, seat: int) -> bool:
+    """Whether a position written for ``seen_by`` shows what only ``seat`` sees."""
+    if seen_by is None or isinstance(seen_by, int):
+        return seen_by == seat
+    return seat in seen_by
 
 
 class Options(Protocol):

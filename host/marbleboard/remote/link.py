@@ -128,7 +128,7 @@ class BrokerLink:
                     delay = self.backoff[0]
                     self.log(f"connected to the broker {self.address.url} as table {self.me}")
                     for peer in list(self.inboxes):
-                        await self._control(peer, "hello",
+                        self._control(peer, "hello",
                                             {"applied": self.inboxes[peer].applied})
                     try:
                         async for message in client.messages:
@@ -151,18 +151,18 @@ class BrokerLink:
 
     # --- sending --------------------------------------------------------------------------
 
-    async def send(self, peer: str, kind: str, body: dict[str, Any]) -> int:
+    def send(self, peer: str, kind: str, body: dict[str, Any]) -> int:
         """Number a message to ``peer`` and publish it now if connected; kept, and
         sent again, until ``peer`` says it applied it."""
         seq = self.outboxes[peer].add(kind, body)
         self._changed()
-        await self._publish(peer, seq, kind, body)
+        self._publish(peer, seq, kind, body)
         return seq
 
-    async def _control(self, peer: str, kind: str, body: dict[str, Any]) -> None:
-        await self._publish(peer, 0, kind, body)
+    def _control(self, peer: str, kind: str, body: dict[str, Any]) -> None:
+        self._publish(peer, 0, kind, body)
 
-    async def _publish(self, peer: str, seq: int, kind: str, body: dict[str, Any]) -> None:
+    def _publish(self, peer: str, seq: int, kind: str, body: dict[str, Any]) -> None:
         if self._client is not None:  # else kept in the outbox: sent when the table says hello
             self._queue.put_nowait((peer, seq, kind, body))
 
@@ -223,18 +223,18 @@ class BrokerLink:
         for kind, body in ready:
             await self.handler(peer, kind, body)
         if ready:
-            await self._control(peer, "ack", {})
+            self._control(peer, "ack", {})
 
     async def _hello(self, peer: str, applied: int) -> None:
         """``peer`` (re)connected having applied up to ``applied``: send it all after."""
         outbox = self.outboxes[peer]
         behind = applied < outbox.acked
         if behind:
-            await self._control(peer, "skip", {"to": outbox.acked})
+            self._control(peer, "skip", {"to": outbox.acked})
         for seq, kind, body in outbox.since(max(applied, outbox.acked)):
-            await self._publish(peer, seq, kind, body)
+            self._publish(peer, seq, kind, body)
         # Its hello is answered with what this table applied, which may free its outbox.
-        await self._control(peer, "ack", {})
+        self._control(peer, "ack", {})
         if behind and self.on_behind is not None:
             await self.on_behind(peer)
         self._changed()

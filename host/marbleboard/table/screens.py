@@ -112,8 +112,7 @@ class ScreenTable(Table):
         return self._coming
 
     async def _bot_move(self, position: int) -> None:
-        seat = self.state.current
-        action = await asyncio.to_thread(self.bots[seat].choose, self.game.view(self.state, seat))
+        action = await self._choose(self.state.current)
         if self.position != position:
             return  # a takeback came while the bot thought
         self._coming = action

@@ -84,6 +84,9 @@ class Table:
         self.record = GameRecord(game, options, {
             self.names[s]: f"bot:{self.bots[s].name}" if s in self.bots else k
             for s, k in seats.items()})
+        # Told of each step the game takes (a move, a chance outcome), once the state
+        # is past it: what a table in another home is sent (remote/host.py).
+        self.on_step: list[Callable[[dict[str, Any]], None]] = []
         self.game_id: int | None = None
         self.occupied: set[int] = set(link.occupied)
         self.turn_start: set[int] = set(self.occupied)
@@ -473,6 +476,12 @@ class Table:
         self.position += 1
         if line is not None:
             self._say(line)
+        self._stepped({"kind": "move", "seat": seat, "action": action, "text": text,
+                       "words": line or [self.PLAYED, {"who": self.players[seat], "move": move}]})
+
+    def _stepped(self, step: dict[str, Any]) -> None:
+        for listener in self.on_step:
+            listener(step)
 
     async def commit(self, action: int, carried: list[Change] | None = None) -> None:
         """Play ``action``; ``carried`` are changes the board made after it showed
@@ -527,12 +536,12 @@ class Table:
                                      f"{outcome.kind} {n}", outcome, n)
                 self.record.add_chance(state, outcome)
                 self.position += 1
-                if outcome.secret:
-                    # Its commitment is on the table screen's list, not in the log.
-                    self._say(["log.dealt", {}])
-                else:
-                    self._say(said if drawn_for is None else
-                              ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])
+                # A secret one's commitment is on the table screen's list, not in the log.
+                line: words.Phrase = (
+                    ["log.dealt", {}] if outcome.secret else said if drawn_for is None
+                    else ["log.by", {"who": self.players.get(drawn_for, ""), "what": said}])
+                self._say(line)
+                self._stepped({"kind": "chance", "words": line})
                 continue
             forced = game.forced(state)
             if forced is not None and not self._moves_pieces(forced):
@@ -592,10 +601,19 @@ class Table:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
+    async def _choose(self, seat: int) -> int:
+        """The move of a seat not played at this board: a bot's, thought out in a
+        thread, or a player's at another table, which comes from there."""
+        bot = self.bots[seat]
+        view = self.game.view(self.state, seat)
+        from_afar = getattr(bot, "choose_async", None)
+        if from_afar is not None:
+            return int(await from_afar(view, len(self.record.moves)))
+        return await asyncio.to_thread(bot.choose, view)
+
     async def _bot_move(self, position: int) -> None:
         seat = self.state.current
-        bot = self.bots[seat]
-        action = await asyncio.to_thread(bot.choose, self.game.view(self.state, seat))
+        action = await self._choose(seat)
         if self.position != position:
             return  # the game moved on (a takeback) while the bot thought
         self.bot_action = action

@@ -162,6 +162,28 @@ class GameStore:
                                 [(game_id, seat, n) for seat, n in (names or {}).items()])
         return game_id
 
+    def keep_finished(self, record: GameRecord) -> int:
+        """A whole game played elsewhere (hosted in another home), kept here as it
+        ended: in one transaction, its entries, its chance outcomes and its result."""
+        if record.result is None:
+            raise ValueError("only a finished game is kept whole")
+        with self.db:
+            self.db.execute("BEGIN")
+            cur = self.db.execute(
+                "INSERT INTO games (game, options, players, started, finished, winners, result)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (record.game.name, json.dumps(record.options.to_json()),
+                 json.dumps(record.players), time.time(), time.time(),
+                 json.dumps(record.winners), record.result))
+            game_id = cur.lastrowid
+            assert game_id is not None
+            self.db.executemany("INSERT INTO chances VALUES (?, ?, ?, ?, ?, ?)",
+                                [(game_id, n, c.kind, c.text, c.salt, c.commitment)
+                                 for n, c in enumerate(record.chances)])
+            self.db.executemany("INSERT INTO entries VALUES (?, ?, ?)",
+                                [(game_id, n, e) for n, e in enumerate(record.moves)])
+        return game_id
+
     def add_entry(self, game_id: int, n: int, entry: str, outcome: Outcome | None = None,
                   outcome_n: int | None = None) -> None:
         with self.db:  # one transaction: the entry and its outcome together

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import OVER, RuleError
+from ..gamestate import SeenBy
 from .options import Options
 from .state import EMPTY, HOLES, SIZE, State
 
@@ -48,7 +49,7 @@ def parse_action(state: State, text: str) -> int:
     return hole
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
     """The position in one line, the same for every seat: nothing is hidden."""
     rows = ["".join("." if (v := state.grid[SIZE * r + c]) == EMPTY else LETTERS[v]
                     for c in range(SIZE)) for r in reversed(range(SIZE))]

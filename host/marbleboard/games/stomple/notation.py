@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import CHANCE, OVER, RuleError
+from ..gamestate import SeenBy
 from .grid import (
     BONUS,
     BONUS_LETTER,
@@ -148,7 +149,7 @@ def _turn_text(state: State) -> str:
     return text + "~" + LETTERS[state.chain] if state.chain >= 0 else text
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
     """The position in one line, the same for every seat: nothing in Stomple is hidden."""
     fields = [str(state.opts.players), grid_text(state.grid),
               ",".join(_stomper_text(state, s) for s in state.opts.seats),

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import CHANCE, OVER, RuleError
+from ..gamestate import SeenBy
 from .actions import ARROWS, CENTRE, OUT, PASS
 from .geometry import LETTERS, ROW, START
 from .options import Options
@@ -115,7 +116,7 @@ def _turn_text(state: State) -> str:
     return LETTERS[state.current]
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
     """The position in one line, the same for every seat: nothing in Wa-Hoo is hidden."""
     marbles = []
     for seat in range(state.colours):

@@ -75,8 +75,7 @@ class Wampoo(Game):
     def sample(self, view: View, rng: random.Random) -> State:
         """The cards the seat cannot see, dealt at random into the other hands and
         the deck."""
-        assert view.seat is not None
-        unseen = notation.unseen_cards(view.position, view.seat)
+        unseen = notation.unseen_cards(view.position)
         rng.shuffle(unseen)
         return notation.parse_position(view.position, view.options, unseen)
 

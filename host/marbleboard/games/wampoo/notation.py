@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import cards_text, parse_cards, rank_name
+from ..gamestate import SeenBy, sees
 from .actions import FOLD, SWAP
 from .options import Options
 from .state import CHANCE, OVER, START, RuleError, State
@@ -109,9 +110,10 @@ def _turn_text(state: State) -> str:
     return LETTERS[state.current]
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
-    """The position in one line; hands other than ``seen_by``'s and the deck are
-    hidden when ``seen_by`` is given (or ``hide_all``, for a table screen)."""
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
+    """The position in one line; hands other than ``seen_by``'s (a seat, or the
+    seats of one home) and the deck are hidden when ``seen_by`` is given (or
+    ``hide_all``, for a table screen)."""
     hidden = hide_all or seen_by is not None
     marbles, hands = [], []
     for seat in range(4):
@@ -125,7 +127,7 @@ def position_text(state: State, seen_by: int | None = None, hide_all: bool = Fal
             parts.append(hole_text(state, state.pos[m], seat) + mark)
         marbles.append(",".join(parts))
         hand = state.hands[seat]
-        if hidden and seat != seen_by:
+        if hidden and (hide_all or not sees(seen_by, seat)):
             hands.append(f"?{len(hand)}")
         else:
             hands.append(cards_text(hand) or "-")
@@ -224,12 +226,12 @@ def parse_position(text: str, options: Options | None = None,
     return state
 
 
-def unseen_cards(state_text: str, seat: int) -> list[int]:
-    """The cards a seat cannot see in a position it was shown: all 54 but its own
-    hand and the cards played face up since the shuffle."""
+def unseen_cards(state_text: str) -> list[int]:
+    """The cards not seen in a position as shown to a seat (or a home's seats): all
+    54 but the hands it shows and the cards played face up since the shuffle."""
     fields = state_text.split()
-    hand = fields[2].split("/")[seat]
-    seen = set(parse_cards(hand) if hand not in ("-",) and not hand.startswith("?") else [])
+    seen = {c for hand in fields[2].split("/") if hand != "-" and not hand.startswith("?")
+            for c in parse_cards(hand)}
     played = fields[6].partition("+")[0]
     seen |= set(parse_cards(played) if played else [])
     return [c for c in range(54) if c not in seen]

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import CHANCE, OVER, RuleError
+from ..gamestate import SeenBy, sees
 from .actions import ADD, BID, CHOOSE, DISCARD, MOVE
 from .goods import DECK, LETTERS, PER_KIND, K, cards_text, parse_cards, village_names
 from .options import Options
@@ -105,7 +106,7 @@ def _turn_text(state: State) -> str:
     return f"{PHASES[state.phase]}:{state.current + 1}"
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
     """The position in one line. With ``seen_by``, what that seat may not see is
     hidden: the other hands, bids, chests and throw-aways, the cards set aside
     unseen and the deck; with ``hide_all``, everything that lies face down or in
@@ -115,7 +116,7 @@ def position_text(state: State, seen_by: int | None = None, hide_all: bool = Fal
     names = village_names(n)
 
     def secret(seat: int) -> bool:
-        return hide_all or (seen_by is not None and seat != seen_by)
+        return hide_all or (seen_by is not None and not sees(seen_by, seat))
 
     hands, bids, chests, discards = [], [], [], []
     building = state.current if state.current >= 0 and state.phase == ADDING else -1

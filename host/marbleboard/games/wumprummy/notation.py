@@ -29,6 +29,7 @@ from typing import Any
 
 from ..base import CHANCE, OVER, RuleError
 from ..cards import card_name, parse_card
+from ..gamestate import SeenBy
 from .options import Options
 from .state import ALL, CARDS, PLACE, SHUFFLE, State, bits_of, cards_of
 from .state import action_text as _action_text
@@ -101,7 +102,7 @@ def _turn_text(state: State) -> str:
     return str(state.current + 1)
 
 
-def position_text(state: State, seen_by: int | None = None, hide_all: bool = False) -> str:
+def position_text(state: State, seen_by: SeenBy = None, hide_all: bool = False) -> str:
     """The position in one line. Hands are face up, and the claimed piles were
     seen card by card as they were claimed, so a seat's view (``seen_by``) and the
     table's (``hide_all``) hide only the deck: its cards are known, not their

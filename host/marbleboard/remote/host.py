@@ -1,0 +1,144 @@
+"""The table that runs a shared game: the host.
+
+Its :class:`~marbleboard.table.service.Table` is the one engine of the game. A
+seat played in another home sits at it as a :class:`RemotePlayer`, which the
+table asks for a move the way it asks a bot: the move comes from that home's
+table, is checked here against the rules and the position it was made in, and is
+lit on this board for someone to carry out, like a bot's.
+
+After every step the game takes (a move, a roll, a deal), each home is sent the
+position as its own seats may see it together (:meth:`Game.home_view`) with the
+step in public words: no hidden card of another home's seat is ever in a message.
+At the end each home is sent the record, which by then everyone may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..games.base import RuleError, View
+from ..table.service import Table
+from .broker import HOST
+from .link import BrokerLink
+
+
+class RemotePlayer:
+    """A seat played at another table: the table asks it like a bot, and its move
+    comes from there."""
+
+    def __init__(self, home: str):
+        self.home = home
+        self.name = f"remote:{home}"
+        self._early: tuple[int, int] | None = None  # (at, action) come before it was asked
+        self._asked: tuple[int, asyncio.Future[int]] | None = None
+
+    def choose(self, view: View) -> int:
+        raise RuntimeError(f"the move of a seat played at {self.home} comes from there")
+
+    async def choose_async(self, view: View, at: int) -> int:
+        """The move made at the other table in the position after record entry
+        ``at``: waits for it, however long that takes."""
+        if self._early is not None and self._early[0] == at:
+            action = self._early[1]
+            self._early = None
+            return action
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._asked = (at, future)
+        try:
+            return await future
+        finally:
+            self._asked = None
+
+    def arrived(self, at: int, action: int) -> None:
+        asked = self._asked
+        if asked is not None and asked[0] == at and not asked[1].done():
+            asked[1].set_result(action)
+        else:
+            self._early = (at, action)  # the table asks once this board shows the last move
+
+
+class HostSide:
+    """A host table's part in a shared game: its remote seats, what it sends each
+    home and the moves it takes from them."""
+
+    def __init__(self, table: Table, link: BrokerLink, homes: dict[int, str]):
+        """``homes``: each seat played in another home -> that table's name."""
+        self.table = table
+        self.link = link
+        self.homes = homes
+        link.handler = self._received
+        link.on_behind = self._behind
+        for home in sorted(set(homes.values())):
+            link.add_peer(home)
+        self.players = {seat: RemotePlayer(home) for seat, home in homes.items()}
+        table.bots.update(self.players)
+        table.on_step.append(self._step)
+
+    def seats_of(self, home: str) -> list[int]:
+        return sorted(s for s, h in self.homes.items() if h == home)
+
+    @property
+    def tables(self) -> list[str]:
+        return sorted(set(self.homes.values()))
+
+    def welcome(self, home: str) -> dict[str, Any]:
+        """Everything a home needs to set up (or set up again) its table."""
+        table = self.table
+        names = table.names
+        return {"game": table.game.name, "options": table.options.to_json(),
+                "seats": {names[s]: self.homes.get(s, HOST) for s in table.seats},
+                "players": {names[s]: table.players[s] for s in table.seats},
+                **self._position(home)}
+
+    def _position(self, home: str) -> dict[str, Any]:
+        table = self.table
+        return {"at": len(table.record.moves),
+                "view": table.game.home_view(table.state, self.seats_of(home)).position}
+
+    def begin(self) -> None:
+        """A new game: each home is told it, before the first step."""
+        for home in self.tables:
+            self.link.send(home, "game", self.welcome(home))
+
+    def _step(self, step: dict[str, Any]) -> None:
+        table = self.table
+        public = {"kind": step["kind"], "words": step["words"]}
+        if step["kind"] == "move":
+            public.update(seat=table.names[step["seat"]], action=step["action"],
+                          text=step["text"])
+        if table.state.is_over():
+            public["record"] = table.record.to_json(reveal=True)
+        for home in self.tables:
+            self.link.send(home, "step", {**public, **self._position(home)})
+
+    async def _behind(self, home: str) -> None:
+        self.link.send(home, "game", self.welcome(home))
+
+    async def _received(self, home: str, kind: str, body: dict[str, Any]) -> None:
+        if kind != "move":
+            self.link.log(f"{home} sent a {kind!r}, which a host table does not take")
+            return
+        try:
+            seat, at, action = self._check_move(home, body)
+        except (RuleError, ValueError, KeyError, TypeError) as e:
+            self.link.log(f"refused a move from {home}: {e}")
+            self.link.send(home, "refused", {"at": body.get("at"), "why": str(e)})
+            return
+        self.players[seat].arrived(at, action)
+
+    def _check_move(self, home: str, body: dict[str, Any]) -> tuple[int, int, int]:
+        table = self.table
+        state = table.state
+        at, text = body["at"], body["text"]
+        if not isinstance(at, int) or not isinstance(text, str):
+            raise ValueError("a move is its position number and its text")
+        if at != len(table.record.moves):
+            raise ValueError(f"made in position {at}, and the game is at {len(table.record.moves)}")
+        seat = state.current
+        if state.is_over() or self.homes.get(seat) != home:
+            raise ValueError("it is not a seat of that home to play")
+        action = table.game.parse_action(state, text)
+        if action not in state.legal_actions():
+            raise RuleError(f"{text} is not a legal move here")
+        return seat, at, action

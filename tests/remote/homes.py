@@ -1,0 +1,208 @@
+"""Two homes sharing one game through a real broker: each with its simulated board
+(the real firmware over a pty), its link to the board, its store and its table;
+the host's table runs the game, the other joins it as a guest. Each home has a
+simulated hand that carries out what its lights show, and the guest's person
+chooses their moves with a bot from their own view, as a person would from
+theirs."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from marbleboard.board import build_layout
+from marbleboard.bots import make_bot
+from marbleboard.games.fairness import ChanceSource
+from marbleboard.link import BoardLink
+from marbleboard.remote.broker import BrokerAddress
+from marbleboard.remote.guest import GuestSide
+from marbleboard.remote.host import HostSide
+from marbleboard.remote.link import BrokerLink
+from marbleboard.sim import SimulatedPico
+from marbleboard.table.boardmap import BoardMap
+from marbleboard.table.hand import SimulatedHand
+from marbleboard.table.screens import table_for
+from marbleboard.table.store import GameStore
+
+CODE, SECRET = "g4m3", b"a secret the invitation carries!"
+WAIT_S = 30.0
+
+
+class Home:
+    """One home's board, link to it, store and log."""
+
+    def __init__(self, name, folder, board_id, game, options):
+        self.name = name
+        self.folder = folder
+        self.board = build_layout(board_id)
+        self.game = game
+        self.options = options
+        self.logged: list[str] = []
+        self.changed = asyncio.Event()  # anything shown changed
+
+    async def open(self):
+        self.sim = SimulatedPico(self.board, debounce_ms=15).start()
+        if self.game.marbles is not None:
+            start = BoardMap(self.board, self.game.marbles).setup(
+                self.game.new_state(self.options))
+            self.sim.physical.setup(start)
+        self.link = BoardLink(self.sim.port, board_id=self.board.id, backoff=(0.05, 0.3),
+                              hello_timeout=1.0)
+        await self.link.connect()
+        self.store = GameStore(self.folder / f"{self.name}.db")
+
+    def watch(self, table):
+        table.watchers.append(self.changed.set)
+        table.listeners.append(self.logged.append)
+        if table.game.marbles is not None:
+            self.hand = SimulatedHand(self.sim.physical, table.game, table.map,
+                                      random.Random(3), pace_s=0.02)
+
+    def broker_link(self, server, me, peers, counters=None):
+        return BrokerLink(BrokerAddress(server.url), CODE, me, SECRET, _no_handler,
+                          peers=peers, ca=server.ca_file, counters=counters,
+                          on_change=self.changed.set, log=self._log, backoff=(0.05, 0.5))
+
+    def _log(self, line):
+        self.logged.append(line)
+        self.changed.set()
+
+    async def until(self, what, check, timeout=WAIT_S):
+        """Wait for ``check()``, woken by every change; fail saying what was seen."""
+        try:
+            async with asyncio.timeout(timeout):
+                while not check():
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            raise AssertionError(f"{self.name}: {what}, not after {timeout} s; its log ends "
+                                 f"{self.logged[-12:]}") from None
+
+    async def close(self):
+        await self.link.close()
+        self.store.close()
+        self.sim.close()
+
+
+async def _no_handler(peer, kind, body):
+    raise AssertionError("the side sets the handler")
+
+
+class TwoHomes:
+    """A host and a guest for ``game``; ``seats``: seat -> "host", "home2" or a bot at
+    the host ("bot:NAME")."""
+
+    def __init__(self, server, folder, game, board_id, players, seats, chance_seed=1):
+        self.server = server
+        self.game = game
+        self.options = game.options(
+            game.marbles.fit({"players": players}, board_id) if game.marbles is not None
+            else {"players": players})
+        self.seats = seats
+        self.host = Home("host", folder, board_id, game, self.options)
+        self.guest = Home("home2", folder, board_id, game, self.options)
+        self.chance_seed = chance_seed
+
+    async def __aenter__(self):
+        await self.host.open()
+        await self.guest.open()
+        kinds = {s: k if k.startswith("bot:") else "human" if k == "host" else f"remote:{k}"
+                 for s, k in self.seats.items()}
+        table = table_for(self.game)(self.game, self.host.board, self.host.link,
+                                     self.host.store, kinds, self.options, quiet_s=0.08,
+                                     chance=ChanceSource(random.Random(self.chance_seed)),
+                                     bot_rng=random.Random(2))
+        self.host_link = self.host.broker_link(self.server, "host", [])
+        self.host_side = HostSide(table, self.host_link,
+                                  {s: k for s, k in self.seats.items()
+                                   if not k.startswith("bot:") and k != "host"})
+        self.host_table = table
+        self.host.watch(table)
+        self.host_link.start()
+        self.host_side.begin()
+        await table.start()
+        self.host_runner = asyncio.create_task(table.run())
+        self.start_guest()
+        return self
+
+    def start_guest(self, counters=None):
+        self.guest_link = self.guest.broker_link(self.server, "home2", [], counters)
+        self.guest_side = GuestSide(self.guest_link, self.guest.board, self.guest.link,
+                                    self.guest.store, quiet_s=0.08, on_table=self.guest.watch)
+        self.guest_side.start()
+        self.guest_link.start()
+
+    async def stop_guest(self):
+        await self.guest_link.stop()
+        self.guest_side.close()
+
+    @property
+    def guest_table(self):
+        return self.guest_side.table
+
+    async def __aexit__(self, *exc):
+        self.host_runner.cancel()
+        self.host_table.close()
+        await self.host_link.stop()
+        await self.stop_guest()
+        await self.host.close()
+        await self.guest.close()
+
+    # --- the people ----------------------------------------------------------------------
+
+    async def play_host(self):
+        """At the host's board: carry out every move its lights show (its bots' and
+        the other home's), until the game is over."""
+        table = self.host_table
+        while not table.state.is_over():
+            await self.host.until("a move lit to carry out",
+                                  lambda: table.bot_action is not None or table.state.is_over(),
+                                  timeout=120)
+            if table.state.is_over():
+                return
+            action, turns = table.bot_action, table.state.turns
+            if self.game.marbles is not None:
+                await asyncio.to_thread(self.host.hand.perform, table.state.clone(), action)
+            await self.host.until("the move carried out read",
+                                  lambda turns=turns: table.state.turns != turns
+                                  or table.state.is_over())
+
+    async def play_guest(self, person_seed=5):
+        """At the guest's board: carry out the moves made elsewhere, and make this
+        home's own, chosen by a bot from its seat's view."""
+        person = None
+        while True:
+            await self.guest.until("a table", lambda: self.guest_table is not None)
+            table = self.guest_table
+            if table.state.is_over():
+                return
+            await self.guest.until("something to do here",
+                                   lambda table=table: self._guest_turn(table)
+                                   or table is not self.guest_table, timeout=120)
+            if table is not self.guest_table or table.state.is_over():
+                continue
+            at = table.at
+            if table.after is not None:  # a move from afar, lit
+                if self.game.marbles is not None:
+                    await asyncio.to_thread(self.guest.hand.perform, table.state.clone(),
+                                            table.bot_action)
+            else:
+                seat = table.state.current
+                person = person or make_bot("greedy", self.game, random.Random(person_seed))
+                action = person.choose(self.game.view(table.state, seat))
+                if self.game.marbles is not None:
+                    await asyncio.to_thread(self.guest.hand.perform, table.state.clone(), action)
+                else:
+                    await table.play_on_screen(seat, action)
+            await self.guest.until("the host's next step",
+                                   lambda table=table, at=at: table.at != at
+                                   or table is not self.guest_table)
+
+    @staticmethod
+    def _guest_turn(table):
+        if table.state.is_over():
+            return True
+        if table.after is not None:
+            return True
+        return (table.state.current in table.local and table.sent is None
+                and not table.restoring and table.status.question is None)
