@@ -122,19 +122,26 @@ class TwoHomes:
         self.host_side.begin()
         await table.start()
         self.host_runner = asyncio.create_task(table.run())
-        self.start_guest()
+        await self.start_guest()
         return self
 
-    def start_guest(self, counters=None):
+    async def start_guest(self, resume=False):
+        """The guest's service starting: with ``resume``, as after a power cut, from
+        what its store kept."""
+        counters = GuestSide.saved_counters(self.guest.store) if resume else None
         self.guest_link = self.guest.broker_link(self.server, "home2", [], counters)
         self.guest_side = GuestSide(self.guest_link, self.guest.board, self.guest.link,
                                     self.guest.store, quiet_s=0.08, on_table=self.guest.watch)
+        if resume:
+            assert await self.guest_side.resume()
         self.guest_side.start()
         self.guest_link.start()
 
     async def stop_guest(self):
+        """The guest's service stopping (its board and store stay)."""
         await self.guest_link.stop()
         self.guest_side.close()
+        self.guest.changed.set()  # whoever waits on its table looks again
 
     @property
     def guest_table(self):
@@ -184,13 +191,16 @@ class TwoHomes:
             at = table.at
             if table.after is not None:  # a move from afar, lit
                 if self.game.marbles is not None:
-                    await asyncio.to_thread(self.guest.hand.perform, table.state.clone(),
-                                            table.bot_action)
+                    # The person follows the lights; the guest's own position is a
+                    # guess at the other hands, so the hand works from the host's.
+                    before = self.host_table.record.replay(table.coming_step["at"] - 1)
+                    await asyncio.to_thread(self.guest.hand.perform, before, table.bot_action)
             else:
                 seat = table.state.current
                 person = person or make_bot("greedy", self.game, random.Random(person_seed))
                 action = person.choose(self.game.view(table.state, seat))
                 if self.game.marbles is not None:
+                    table.announce(seat, action)  # chosen on the phone: which card, if asked
                     await asyncio.to_thread(self.guest.hand.perform, table.state.clone(), action)
                 else:
                     await table.play_on_screen(seat, action)
@@ -206,3 +216,35 @@ class TwoHomes:
             return True
         return (table.state.current in table.local and table.sent is None
                 and not table.restoring and table.status.question is None)
+
+
+class Audit:
+    """Every message the broker carries in the game, read with a login that may read
+    them all (kept by the test broker only)."""
+
+    def __init__(self, server, password):
+        self.server = server
+        self.password = password
+        self.messages: list[tuple[str, bytes]] = []
+
+    async def __aenter__(self):
+        import ssl
+
+        import aiomqtt
+        self.client = aiomqtt.Client("127.0.0.1", self.server.port, username="audit",
+                                     password=self.password, identifier="audit",
+                                     clean_session=False,
+                                     tls_context=ssl.create_default_context(
+                                         cafile=self.server.ca_file))
+        await self.client.__aenter__()
+        await self.client.subscribe("marbleboard/#", qos=1)
+        self.task = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self):
+        async for message in self.client.messages:
+            self.messages.append((str(message.topic), bytes(message.payload)))
+
+    async def __aexit__(self, *exc):
+        self.task.cancel()
+        await self.client.__aexit__(None, None, None)

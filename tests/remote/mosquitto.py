@@ -28,9 +28,9 @@ def free_port() -> int:
 
 class Mosquitto:
     def __init__(self, folder: Path, games: dict[str, tuple[bytes, list[str]]],
-                 extra_users: dict[str, str] | None = None):
-        """``games``: each game's code -> (its secret, its tables); ``extra_users``:
-        logins with no topic of their own (a stranger on the same broker)."""
+                 auditor: str | None = None):
+        """``games``: each game's code -> (its secret, its tables); ``auditor``: a
+        password for a login that reads every message on the broker (``audit``)."""
         self.folder = folder
         self.port = free_port()
         ca = trustme.CA()
@@ -41,7 +41,10 @@ class Mosquitto:
         passwd = folder / "passwd"
         passwd.write_text("")
         acl = []
-        users = dict(extra_users or {})
+        users = {}
+        if auditor is not None:
+            users["audit"] = auditor
+            acl.append(f"user audit\ntopic read {broker.ROOT}/#\n")
         for game, (secret, tables) in games.items():
             acl.append(broker.acl(game, tables))
             for table in tables:

@@ -6,21 +6,25 @@ the same record at the end."""
 from __future__ import annotations
 
 import asyncio
+import json
 
+import aiomqtt
 import pytest
-from homes import TwoHomes
+from homes import CODE, SECRET, Audit, TwoHomes
 from mosquitto import Mosquitto
 
 from marbleboard.games.registry import get_game
+from marbleboard.remote import broker
 
 WAHOO = get_game("wahoo")
+WAMPOO = get_game("wampoo")
 WAMPUM = get_game("wampum")
+AUDIT = "the auditor's password"
 
 
 @pytest.fixture
 def mosquitto(tmp_path):
-    from homes import CODE, SECRET
-    server = Mosquitto(tmp_path, {CODE: (SECRET, ["host", "home2"])}).start()
+    server = Mosquitto(tmp_path, {CODE: (SECRET, ["host", "home2"])}, auditor=AUDIT).start()
     yield server
     server.stop()
 
@@ -53,3 +57,84 @@ async def test_a_whole_wahoo_game_across_two_homes(mosquitto, tmp_path):
         made_there = sum(1 for m in host.record.moves if m[:1].isdigit() or "-" in m)
         assert sent > 10 and made_there > 20
         assert homes.host_link.refused == homes.guest_link.refused == {}
+
+
+async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_other(
+        mosquitto, tmp_path):
+    """Wampum's hands, bids, chests and throw-aways are secret: the broker never
+    carries the host seat's to the other home, before the end's record."""
+    async with Audit(mosquitto, AUDIT) as audit, \
+            TwoHomes(mosquitto, tmp_path, WAMPUM, "wampoo", 2,
+                     {0: "bot:greedy", 1: "home2"}) as homes:
+        await play(homes)
+        host, guest = homes.host_table, homes.guest_table
+        assert host.state.is_over() and guest.record.moves == host.record.moves
+        to_home = [json.loads(p) for t, p in audit.messages
+                   if t == broker.inbox(CODE, "home2")]
+        positions = [m["body"] for m in to_home if m["kind"] in ("game", "step")]
+        assert len(positions) > 30
+        for body in positions:
+            if "record" in body:
+                continue  # the end: the whole record, which everyone may now see
+            # Exactly what the home's seat may see, checked against the host's record.
+            truth = host.record.replay(body["at"])
+            assert body["view"] == WAMPUM.home_view(truth, [1]).position
+            fields = body["view"].split()
+            # The host seat's hand, bid, chest and throw-aways (fields 2 to 5).
+            piles = [fields[f].split("/")[0].partition(":")[2] if f == 3
+                     else fields[f].split("/")[0] for f in (2, 3, 4, 5)]
+            assert all(p in ("-", "") or p.startswith("?") for p in piles), body["view"]
+        # Its own seat's moves came from its phone, through its own service.
+        moves_sent = [json.loads(p) for t, p in audit.messages
+                      if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
+        assert len(moves_sent) > 5 and set(moves_sent[0]["body"]) == {"at", "text"}
+
+
+async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_message(
+        mosquitto, tmp_path):
+    async with Audit(mosquitto, AUDIT) as audit, \
+            TwoHomes(mosquitto, tmp_path, WAMPOO, "wampoo", 2,
+                     {0: "bot:greedy", 2: "home2"}) as homes:
+        host = homes.host_table
+        game = asyncio.gather(homes.play_host(), homes.play_guest())
+        try:
+            async with asyncio.timeout(600):
+                await homes.host.until("20 entries", lambda: len(host.record.moves) > 20)
+                mosquitto.restart()  # mid-game: both tables find it again
+
+                await homes.host.until("40 entries", lambda: len(host.record.moves) > 40)
+                # The home's service stops (a power cut there) while the host plays on.
+                await homes.stop_guest()
+                waiting = homes.host_link.outboxes["home2"]
+                await homes.host.until("steps kept for the home", lambda: waiting.waiting >= 2)
+                await homes.start_guest(resume=True)
+
+                await homes.host.until("60 entries", lambda: len(host.record.moves) > 60)
+                # A message of the game changed on the way, then one sent again.
+                sent = [p for t, p in audit.messages if t == broker.inbox(CODE, "home2")]
+                changed = json.loads(sent[-1])
+                changed["body"]["view"] = "a position nobody sent"
+                async with aiomqtt.Client(
+                        "127.0.0.1", mosquitto.port, username=broker.username(CODE, "host"),
+                        password=broker.password(SECRET, "host"),
+                        tls_context=_tls(mosquitto)) as forger:
+                    await forger.publish(broker.inbox(CODE, "home2"),
+                                         json.dumps(changed).encode(), qos=1)
+                    await forger.publish(broker.inbox(CODE, "home2"), sent[-2], qos=1)
+                await homes.guest.until("both refused",
+                                        lambda: homes.guest_link.refused["seal"] == 1
+                                        and homes.guest_link.copies >= 1)
+                await game
+        finally:
+            game.cancel()
+        guest = homes.guest_table
+        assert host.state.is_over() and guest.state.is_over()
+        assert homes.guest.store.load(guest.game_id).moves == host.record.moves
+        assert same_boards(homes)
+        assert any("seal does not match" in line for line in homes.guest.logged)
+        assert any("lost the broker" in line for line in homes.host.logged)
+
+
+def _tls(server):
+    import ssl
+    return ssl.create_default_context(cafile=server.ca_file)

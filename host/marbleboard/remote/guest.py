@@ -66,7 +66,7 @@ class GuestPart(_Base):
     after: GameState | None  # the position after a move from afar being carried out
     sent: int | None  # this home's move sent to the host, not yet confirmed
     _carried: asyncio.Event
-    _step: dict[str, Any]  # the step of the move from afar being carried out
+    coming_step: dict[str, Any]  # the step of the move from afar being carried out
 
     def begin_as_guest(self, side: GuestSide, homes: dict[int, str], view: str,
                        at: int) -> None:
@@ -151,7 +151,7 @@ class GuestPart(_Base):
         if (step["kind"] == "move" and seat not in self.local and marbles is not None
                 and seat is not None and action is not None
                 and marbles.path(self.state, action)):
-            self._step = step
+            self.coming_step = step
             self.after = after
             self.bot_action = action
             self._carried.clear()
@@ -168,7 +168,7 @@ class GuestPart(_Base):
     async def _arrive_coming(self) -> None:
         after, self.after = self.after, None
         assert after is not None
-        await self._arrive(after, self._step)
+        await self._arrive(after, self.coming_step)
         self._carried.set()
 
     async def _arrive(self, after: GameState, step: dict[str, Any]) -> None:

@@ -61,6 +61,7 @@ class BrokerLink:
             self.add_peer(peer)
         self.present: dict[str, bool] = {}  # as the broker keeps it: table -> connected
         self.refused: Counter[str] = Counter()  # reasons, for tests and the log's readers
+        self.copies = 0  # messages that came again (sent again, or replayed): not applied
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         # What to publish, in order, by one writer: a table's moves never wait on
@@ -215,6 +216,10 @@ class BrokerLink:
             self.log(f"{peer} no longer has messages up to {to}: going on after them")
             await self._apply(peer, inbox.skip_to(to))
         elif envelope.kind != "ack":
+            if inbox.copy_of_applied(envelope.seq):
+                self.copies += 1
+                self.log(f"{envelope.kind} {envelope.seq} from {peer} came again, already "
+                         "applied: not applied twice")
             await self._apply(peer, inbox.receive(envelope.seq,
                                                   (envelope.kind, envelope.body)))
         self._changed()
