@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .link.ports import PICO_MICROPYTHON_PID, PICO_VID, STABLE_NAME
+from .remote.broker import BrokerAddress
+from .remote.hosting import add_remote_options
 from .table.store import DAMAGED_EXIT
 
 SERVICE = "marbleboard.service"
@@ -43,6 +45,9 @@ class Plan:
     port: int = 8000
     root: Path = Path("/")
     extra_groups: tuple[str, ...] = ()  # e.g. gpio, for the optional Pico reset
+    remote: str | None = None  # the broker for games shared with another home
+    remote_ca: Path | None = None  # its certificate authority, if it has its own
+    remote_login: Path | None = None  # the broker login this table hosts games with
 
     @property
     def unit_file(self) -> Path:
@@ -67,6 +72,17 @@ def render_unit(plan: Plan) -> str:
         raise ValueError(f"the service cannot run {plan.executable}: move the clone to a "
                          "path without spaces or %")
     groups = " ".join(("dialout", *plan.extra_groups))
+    remote = ""
+    if plan.remote:
+        remote = f" --remote {BrokerAddress(plan.remote).url}"
+        for option, path in (("--remote-ca", plan.remote_ca),
+                             ("--remote-login", plan.remote_login)):
+            if path is None:
+                continue
+            if any(c.isspace() or c == "%" for c in str(path)):
+                raise ValueError(f"the service cannot read {path}: use a path without "
+                                 "spaces or %")
+            remote += f" {option} {path}"
     return f"""{MARK}
 [Unit]
 Description=marbleboard: the board's games for the phones at the table
@@ -76,7 +92,7 @@ After=network-online.target
 StartLimitIntervalSec=0
 
 [Service]
-ExecStart={plan.executable} serve --board auto --port {plan.port} --db {DATA_DIR}/games.db
+ExecStart={plan.executable} serve --board auto --port {plan.port} --db {DATA_DIR}/games.db{remote}
 User={plan.user}
 # Its banner (the table screen's link) reaches the journal at once, not when a
 # buffer fills.
@@ -246,7 +262,13 @@ def plan_from(args: argparse.Namespace) -> Plan:
     extra = ("gpio",) if _group_exists(root, "gpio") else ()
     return Plan(executable=Path(args.executable) if args.executable else default_executable(),
                 user=args.user or default_user(), port=args.port, root=root,
-                extra_groups=extra)
+                extra_groups=extra, remote=getattr(args, "remote", None),
+                remote_ca=_path(args, "remote_ca"), remote_login=_path(args, "remote_login"))
+
+
+def _path(args: argparse.Namespace, name: str) -> Path | None:
+    value = getattr(args, name, None)
+    return Path(value).absolute() if value else None
 
 
 def _run(name: str, args: argparse.Namespace) -> int:
@@ -279,4 +301,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p.add_argument("--executable", help="the marbleboard to run (default: this venv's)")
         p.add_argument("--port", type=int, default=8000, help="the web port to serve on")
         p.add_argument("--dry-run", action="store_true", help="print what it would do")
+        if name == "install":
+            add_remote_options(p)
         p.set_defaults(func=functools.partial(_run, name))

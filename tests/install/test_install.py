@@ -75,6 +75,17 @@ def test_the_unit_runs_serve_auto_as_the_user_and_restarts_it(fake_root):
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_a_broker_for_games_with_another_home_is_passed_to_serve(fake_root):
+    inst.install(inst.Plan(executable=fake_root / "opt/venv/bin/marbleboard", user=USER,
+                           root=fake_root, remote="broker.example.org",
+                           remote_login=Path("/etc/marbleboard/broker-login")))
+    assert unit_of(fake_root)["Service"]["ExecStart"].endswith(
+        "--db /var/lib/marbleboard/games.db --remote mqtts://broker.example.org:8883 "
+        "--remote-login /etc/marbleboard/broker-login")
+    with pytest.raises(ValueError, match="mqtts://HOST"):
+        inst.render_unit(inst.Plan(executable=fake_root / "x", user=USER, remote="http://x"))
+
+
 def test_the_data_directory_is_made_owner_only(fake_root):
     inst.install(plan(fake_root))
     data = fake_root / "var/lib/marbleboard"

@@ -191,10 +191,9 @@ class TwoHomes:
             at = table.at
             if table.after is not None:  # a move from afar, lit
                 if self.game.marbles is not None:
-                    # The person follows the lights; the guest's own position is a
-                    # guess at the other hands, so the hand works from the host's.
-                    before = self.host_table.record.replay(table.coming_step["at"] - 1)
-                    await asyncio.to_thread(self.guest.hand.perform, before, table.bot_action)
+                    # The person follows the lights: the move, and where it leads.
+                    await asyncio.to_thread(self.guest.hand.perform, table.state.clone(),
+                                            table.bot_action, table.after)
             else:
                 seat = table.state.current
                 person = person or make_bot("greedy", self.game, random.Random(person_seed))

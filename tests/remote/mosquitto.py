@@ -1,11 +1,15 @@
-"""A real mosquitto on 127.0.0.1 for the remote-play tests: TLS with a test
-certificate authority (trustme), a password per table and the topic ACLs the
-game asks for (remote/broker.py), configured as docs/remote.md tells a broker's
-owner to. It can be stopped and started again on the same port mid-game."""
+"""A real mosquitto on 127.0.0.1 for the remote-play tests, set up as docs/remote.md
+tells a broker's owner to: TLS with a certificate authority of its own (trustme),
+no anonymous login, and the dynamic security plugin, whose admin login is the
+one the host makes each game's logins with. It can be stopped and started again
+on the same port mid-game; what the plugin was told is kept in its file."""
 
 from __future__ import annotations
 
+import asyncio
 import getpass
+import glob
+import os
 import shutil
 import socket
 import subprocess
@@ -14,10 +18,16 @@ from pathlib import Path
 
 import trustme
 
-from marbleboard.remote import broker
+from marbleboard.remote import provision
+from marbleboard.remote.broker import BrokerAddress
 
-MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+# Debian puts it in /usr/sbin, outside an ordinary account's PATH (tests/system-needs).
+MOSQUITTO = (os.environ.get("MARBLEBOARD_MOSQUITTO") or shutil.which("mosquitto")
+             or "/usr/sbin/mosquitto")
+PLUGIN = next(iter(glob.glob("/usr/lib/*/mosquitto_dynamic_security.so")),
+              "/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so")
 START_S = 10.0
+ADMIN = provision.BrokerLogin("admin", "the broker owner's password")
 
 
 def free_port() -> int:
@@ -27,10 +37,7 @@ def free_port() -> int:
 
 
 class Mosquitto:
-    def __init__(self, folder: Path, games: dict[str, tuple[bytes, list[str]]],
-                 auditor: str | None = None):
-        """``games``: each game's code -> (its secret, its tables); ``auditor``: a
-        password for a login that reads every message on the broker (``audit``)."""
+    def __init__(self, folder: Path):
         self.folder = folder
         self.port = free_port()
         ca = trustme.CA()
@@ -38,28 +45,16 @@ class Mosquitto:
         self.ca_file = str(folder / "ca.pem")
         ca.cert_pem.write_to_path(self.ca_file)
         cert.private_key_and_cert_chain_pem.write_to_path(str(folder / "server.pem"))
-        passwd = folder / "passwd"
-        passwd.write_text("")
-        acl = []
-        users = {}
-        if auditor is not None:
-            users["audit"] = auditor
-            acl.append(f"user audit\ntopic read {broker.ROOT}/#\n")
-        for game, (secret, tables) in games.items():
-            acl.append(broker.acl(game, tables))
-            for table in tables:
-                users[broker.username(game, table)] = broker.password(secret, table)
-        for user, password in users.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwd), user, password],
-                           check=True, capture_output=True)
-        (folder / "acl").write_text("".join(acl))
+        dynsec = folder / "dynamic-security.json"
+        subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(dynsec), ADMIN.username,
+                        ADMIN.password], check=True, capture_output=True)
         self.log_file = folder / "mosquitto.log"
         (folder / "mosquitto.conf").write_text(
             f"user {getpass.getuser()}\n"
             "per_listener_settings false\n"
             "allow_anonymous false\n"
-            f"password_file {passwd}\n"
-            f"acl_file {folder / 'acl'}\n"
+            f"plugin {PLUGIN}\n"
+            f"plugin_opt_config_file {dynsec}\n"
             "persistence false\n"
             f"log_dest file {self.log_file}\n"
             "log_type all\n"
@@ -72,6 +67,10 @@ class Mosquitto:
     @property
     def url(self) -> str:
         return f"mqtts://127.0.0.1:{self.port}"
+
+    @property
+    def address(self) -> BrokerAddress:
+        return BrokerAddress(self.url)
 
     def start(self) -> Mosquitto:
         self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
@@ -102,3 +101,16 @@ class Mosquitto:
 
     def log(self) -> str:
         return self.log_file.read_text() if self.log_file.exists() else ""
+
+    def open_game(self, game: str, secret: bytes, tables: list[str]) -> None:
+        """Make a game's logins as a host does when the game begins."""
+        asyncio.run(provision.open_game(self.address, ADMIN, self.ca_file, game, secret,
+                                        tables))
+
+    def add_login(self, username: str, password: str, reads: str) -> None:
+        """A login that may read ``reads`` (a topic filter) and nothing else."""
+        asyncio.run(provision.run(self.address, ADMIN, self.ca_file, [
+            {"command": "createRole", "rolename": f"test-{username}", "acls": [
+                {"acltype": "subscribePattern", "topic": reads, "allow": True}]},
+            {"command": "createClient", "username": username, "password": password,
+             "roles": [{"rolename": f"test-{username}"}]}]))

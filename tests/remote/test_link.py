@@ -24,8 +24,9 @@ WAIT_S = 15.0
 
 @pytest.fixture
 def mosquitto(tmp_path):
-    server = Mosquitto(tmp_path, {GAME: (SECRET, ["host", "home2"]),
-                                  OTHER: (OTHER_SECRET, ["host"])}).start()
+    server = Mosquitto(tmp_path).start()
+    server.open_game(GAME, SECRET, ["host", "home2"])
+    server.open_game(OTHER, OTHER_SECRET, ["host"])
     yield server
     server.stop()
 

@@ -24,7 +24,9 @@ AUDIT = "the auditor's password"
 
 @pytest.fixture
 def mosquitto(tmp_path):
-    server = Mosquitto(tmp_path, {CODE: (SECRET, ["host", "home2"])}, auditor=AUDIT).start()
+    server = Mosquitto(tmp_path).start()
+    server.open_game(CODE, SECRET, ["host", "home2"])
+    server.add_login("audit", AUDIT, "marbleboard/#")
     yield server
     server.stop()
 

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKE = shutil.which("make")
-PACKAGES = {"python3-venv", "nodejs", "npm", "chromium", "systemd"}  # Debian's names
+PACKAGES = {"python3-venv", "nodejs", "npm", "chromium", "systemd", "mosquitto"}  # Debian's
 
 
 def machine_with(tmp_path, tools):
@@ -52,6 +52,15 @@ def test_a_missing_system_package_stops_make_test_at_once(tmp_path, missing, lin
     install = next(s for s in said.splitlines() if "apt-get install" in s).strip()
     assert install.endswith(line), said
     assert took < 10
+
+
+def test_a_machine_without_mosquitto_asks_for_it(tmp_path):
+    tools = ["python3", "node", "npm", "chromium", "systemd-analyze", "id"]
+    result, _ = make_test_needs(machine_with(tmp_path, tools),
+                                MARBLEBOARD_MOSQUITTO=str(tmp_path / "no-mosquitto"))
+    assert result.returncode != 0
+    installs = [line.strip() for line in result.stdout.splitlines() if "apt-get" in line]
+    assert installs == ["apt-get install mosquitto"], result.stdout
 
 
 def test_a_python_without_kicad_asks_for_kicad_without_its_recommends(tmp_path):

@@ -13,7 +13,9 @@ The broker logs a table in as ``g.t`` with a password drawn from the game's
 secret (:func:`password`), so an invitation that carries the secret carries
 the login too; a table of another game, or no login, is refused by the broker,
 and anything that still arrives without the game's seal is refused by the table
-(:mod:`.envelope`).
+(:mod:`.envelope`). The host makes each game's logins and their roles on the
+broker when the game begins, through mosquitto's dynamic security plugin
+(:mod:`.provision`), with a login of its own that may do only that.
 """
 
 from __future__ import annotations
@@ -55,19 +57,22 @@ def password(secret: bytes, table: str) -> str:
     return hmac.new(secret, f"broker-login:{table}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def acl(game: str, tables: list[str]) -> str:
-    """The lines of a mosquitto ``acl_file`` for the game's tables (``host`` first)."""
-    lines = [f"# marbleboard game {game}"]
-    for table in [HOST, *[t for t in tables if t != HOST]]:
-        lines.append(f"user {username(game, table)}")
-        lines.append(f"topic read {inbox(game, table)}")
-        if table == HOST:
-            lines.append(f"topic write {ROOT}/{game}/+")
-        else:
-            lines.append(f"topic write {inbox(game, HOST)}")
-        lines.append(f"topic readwrite {presence(game, table)}")
-        lines.append(f"topic read {presence(game)}")
-    return "\n".join(lines) + "\n"
+def role(game: str, table: str) -> str:
+    """The broker's role for one table of a game (mosquitto's dynamic security)."""
+    return f"marbleboard-{game}-{table}"
+
+
+def role_acls(game: str, table: str) -> list[dict[str, object]]:
+    """What a table of the game may do on the broker, and nothing else: read its own
+    topic and everyone's presence, say its own presence, and write to the host (the
+    host to every table). Everything not allowed is refused by the broker's default."""
+    writes = [f"{ROOT}/{game}/+"] if table == HOST else [inbox(game, HOST)]
+    acls: list[dict[str, object]] = [
+        {"acltype": "subscribeLiteral", "topic": inbox(game, table), "allow": True},
+        {"acltype": "subscribePattern", "topic": presence(game), "allow": True},
+        {"acltype": "publishClientSend", "topic": presence(game, table), "allow": True}]
+    acls += [{"acltype": "publishClientSend", "topic": t, "allow": True} for t in writes]
+    return acls
 
 
 class BrokerAddress:
@@ -87,6 +92,12 @@ class BrokerAddress:
     @property
     def url(self) -> str:
         return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BrokerAddress) and other.url == self.url
+
+    def __hash__(self) -> int:
+        return hash(self.url)
 
     def __repr__(self) -> str:
         return f"<broker {self.url}>"

@@ -37,6 +37,7 @@ from ..table.screens import ScreenTable
 from ..table.service import Table
 from ..table.store import GameStore
 from .broker import HOST
+from .host import nudged
 from .link import BrokerLink
 
 SETTING = "remote.guest"  # the store's setting: what this table took and awaits
@@ -106,6 +107,13 @@ class GuestPart(_Base):
         await self._show()
 
     async def settle(self) -> None:
+        if (self.restoring and not self.clearing
+                and self.map.matches(self.occupied, self.map.target(self.state))):
+            # The board shows the game again (set up, or put back): reading starts
+            # from it, unless a move from afar is being carried out meanwhile.
+            self.restoring = self.setting_out = self.show_mistakes = False
+            if self.after is None:
+                self._new_turn()
         if self.after is not None:
             if self.bot_action is not None and self.map.blind(self.state, self.bot_action):
                 await self._arrive_coming()  # the board cannot see it: the lights showed it
@@ -185,10 +193,10 @@ class GuestPart(_Base):
         if self.game.marbles is not None and not after.is_over():
             if step["kind"] == "chance" and self._laid_out() != laid_out:
                 self._set_out()
-            elif not self.map.matches(self.occupied, self.map.target(after)):
-                # Made at the host's board (a piece lifted off for this home's seat):
-                # the lights show where the marbles go.
-                self.restoring = True
+            else:
+                # Not as the step left it (a piece lifted off at the host's board for
+                # this home's seat): the lights show where the marbles go.
+                self.restoring = not self.map.matches(self.occupied, self.map.target(after))
         self.committed.set()
         self.committed = asyncio.Event()
         self.side.save()
@@ -258,6 +266,9 @@ class GuestSide:
     async def _received(self, peer: str, kind: str, body: dict[str, Any]) -> None:
         if peer != HOST:
             self.link.log(f"{peer} sent a {kind!r}: a guest table takes the host's alone")
+        elif kind == "nudge":
+            if self.table is not None:
+                nudged(self.table, HOST)
         elif kind not in ("game", "step", "refused"):
             self.link.log(f"the host sent a {kind!r}, which this table does not know")
         else:

@@ -116,6 +116,9 @@ class HostSide:
         self.link.send(home, "game", self.welcome(home))
 
     async def _received(self, home: str, kind: str, body: dict[str, Any]) -> None:
+        if kind == "nudge":
+            nudged(self.table, home)
+            return
         if kind != "move":
             self.link.log(f"{home} sent a {kind!r}, which a host table does not take")
             return
@@ -142,3 +145,13 @@ class HostSide:
         if action not in state.legal_actions():
             raise RuleError(f"{text} is not a legal move here")
         return seat, at, action
+
+
+def nudged(table: Table, home: str) -> None:
+    """Another home reminds whoever is to play here that it is their move."""
+    state = table.state
+    if state.is_over() or state.current < 0:
+        return
+    table._say(["log.nudge", {"who": table.players[state.current], "home": home}])
+    for watcher in table.watchers:
+        watcher()

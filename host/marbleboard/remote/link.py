@@ -4,8 +4,9 @@ Every message is published at QoS 1 to the receiving table's topic, sealed
 (:mod:`.envelope`) and numbered (:mod:`.stream`). MQTT's own delivery is only
 half of it: a broker restarted without its disk, or a message published while the
 connection was down, loses messages, so each table keeps what the other has not
-acknowledged, and on every (re)connection says ``hello`` with the last it applied:
-the other sends everything after it again. A table that lost its counters (a new
+acknowledged, and on every (re)connection says ``hello`` with the last it applied
+and sends again what the other has not acknowledged; the other answers a hello
+with everything after what it says it applied. A table that lost its counters (a new
 Pi for the same home) says it applied less than was already acknowledged; the
 host moves it past what is gone (``skip``) and sends the whole position again
 (``on_behind``), so a table catches up exactly whatever happened meanwhile.
@@ -129,8 +130,12 @@ class BrokerLink:
                     delay = self.backoff[0]
                     self.log(f"connected to the broker {self.address.url} as table {self.me}")
                     for peer in list(self.inboxes):
-                        self._control(peer, "hello",
-                                            {"applied": self.inboxes[peer].applied})
+                        self._control(peer, "hello", {"applied": self.inboxes[peer].applied})
+                        # Sent now too, not only when the other says hello: its hello
+                        # may have gone out before this table was listening.
+                        outbox = self.outboxes[peer]
+                        for seq, kind, body in outbox.since(outbox.acked):
+                            self._publish(peer, seq, kind, body)
                     try:
                         async for message in client.messages:
                             await self._received(str(message.topic), message.payload)
@@ -164,7 +169,7 @@ class BrokerLink:
         self._publish(peer, 0, kind, body)
 
     def _publish(self, peer: str, seq: int, kind: str, body: dict[str, Any]) -> None:
-        if self._client is not None:  # else kept in the outbox: sent when the table says hello
+        if self._client is not None:  # else kept in the outbox: sent on connecting
             self._queue.put_nowait((peer, seq, kind, body))
 
     async def _writer(self, client: aiomqtt.Client) -> None:

@@ -47,18 +47,21 @@ class SimulatedHand:
         else:
             self.physical.place(sensor)
 
-    def perform(self, state: GameState, action: int) -> None:
-        """Move the marbles for a legal action of ``state`` (blocking; run it in a thread)."""
+    def perform(self, state: GameState, action: int, after: GameState | None = None) -> None:
+        """Move the marbles for a legal action of ``state`` (blocking; run it in a
+        thread). ``after``: the position it leads to, when it is known rather than
+        worked out (a move made in another home, whose hand this table only guesses)."""
         rng = self.rng
         rules, sensor = self.rules, self.map.sensor
         occupied = self.physical.occupied()
         path = [sensor(h) for h in rules.path(state, action)]
         if not path:
             return  # nothing to move
-        after = state.clone()
-        after.apply(action)
+        if after is None:
+            after = state.clone()
+            after.apply(action)
         if rules.target(state).pieces or rules.target(after).pieces:
-            self._stomp(state, action)
+            self._stomp(state, action, after)
             return
         victims = [(seat, sensor(h)) for h, seat in rules.knocked(state, action)]
 
@@ -132,13 +135,11 @@ class SimulatedHand:
         self.physical.lift(slip)
         self._pause()
 
-    def _stomp(self, state: GameState, action: int) -> None:
+    def _stomp(self, state: GameState, action: int, after: GameState) -> None:
         """A playing piece moves (a Stomper): lifted from its hole, if it stands in
         one, and pushed down on the marble of the last hole of its path, which falls
         through before the piece stands there."""
         path = self.rules.path(state, action)
-        after = state.clone()
-        after.apply(action)
         stands = self.rules.target(state).pieces
         if path and path[0] in stands:
             for s in self._sensors_of(path[0]):
@@ -190,7 +191,8 @@ async def carry_out_bot_moves(current: Callable[[], Table | None], hand: Simulat
         await asyncio.sleep(pace_s)  # a person sees the lights first
         if table.bot_action != action:
             continue
-        await asyncio.to_thread(hand.perform, table.state, action)
+        # A move made in another home comes with the position after it.
+        await asyncio.to_thread(hand.perform, table.state, action, getattr(table, "after", None))
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(5):
                 await event.wait()

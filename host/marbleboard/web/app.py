@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     BotKind: TypeAlias = str
 else:
     SeatKind = Literal[SEAT_KINDS]
-    BotKind = Literal[SEAT_KINDS[1:]]
+    BotKind = Literal[tuple(k for k in SEAT_KINDS if k.startswith("bot:"))]
 RuleName = Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
 
 
@@ -160,6 +160,13 @@ class BotRequest(StrictBody):
     kind: BotKind = "bot:family"
 
 
+class JoinRemoteRequest(StrictBody):
+    token: Token
+    invitation: str = Field(min_length=10, max_length=300,
+                            description="the invitation the host's table screen shows: "
+                                        "mqtts://BROKER/GAME/TABLE/SECRET")
+
+
 class RemoveRequest(StrictBody):
     token: Token
     phone: int = Field(ge=1, description="the phone's number in the room's list")
@@ -193,7 +200,7 @@ class Problem(BaseModel):
 
 REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
             JoinRequest, SeatLinkRequest, DragRequest, RoomJoinRequest, MemberRequest,
-            FreeRequest, BotRequest, RemoveRequest)
+            FreeRequest, BotRequest, RemoveRequest, JoinRemoteRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -557,6 +564,19 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
         hub.check_admin(body.token)
         hub.go_on()
         return Outcome(ok=True)
+
+    @app.post("/api/admin/remote/join", responses={409: {}, 422: {}})
+    async def join_remote(body: JoinRemoteRequest) -> Outcome:
+        """Join a game hosted in another home, by the invitation its table shows."""
+        hub.check_admin(body.token)
+        await hub.join_remote(body.invitation)
+        return Outcome(ok=True)
+
+    @app.post("/api/admin/remote/nudge", responses={409: {}})
+    async def nudge(body: AdminRequest) -> Outcome:
+        """Remind the home whose seat is to play that it is their move."""
+        hub.check_admin(body.token)
+        return Outcome(ok=await hub.nudge())
 
     @app.post("/api/sim/toggle")
     async def toggle(body: ToggleRequest) -> Outcome:

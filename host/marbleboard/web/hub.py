@@ -26,6 +26,9 @@ from ..games.record import chance_index
 from ..games.registry import GAMES
 from ..link import BoardLink, LightState
 from ..link.lights import Effect
+from ..remote.guest import GuestPart
+from ..remote.hosting import HostedGame, JoinedGame, RemoteConfig
+from ..remote.invitation import Invitation
 from ..sim.local import LocalPico, pace_hand
 from ..table.boardmap import BoardMap
 from ..table.coach import HINT_CHOICES, Coach
@@ -38,8 +41,11 @@ from .refused import Refused
 from .room import NAME_LENGTH, Member, Room
 
 # The lobby offers bots by level; a configuration (bot:greedy) is taken too.
+# A seat played in another home (home:2, home:3) is the lobby's too, on a service
+# given a broker (serve --remote); seats of one number share that home's table.
+HOMES = ("home:2", "home:3")
 SEAT_KINDS = ("human", *(f"bot:{level}" for level in LEVELS),
-              *(f"bot:{kind}" for kind in BOT_KINDS))
+              *(f"bot:{kind}" for kind in BOT_KINDS), *HOMES)
 PHONES_PER_SEAT = 3  # a member's link open on more phones than this is being passed round
 ROOM_CODE = -1  # the room's short code, among the seats' codes
 # Websocket close codes the pages read (4000-4999 are the application's own).
@@ -112,8 +118,12 @@ class Waiting:
     game: str  # its name in the registry
     title: str
     layout: str  # the board it needs ("" for a card game with more players than here)
+    shared: bool = False  # played with another home, and this service has no broker
 
     def words(self) -> str:
+        if self.shared:
+            return (f"{self.title} game {self.game_id} is shared with another home; it waits "
+                    "for the service to be started with --remote (its broker), untouched")
         where = f"the {self.layout} board (--layout {self.layout})" if self.layout else \
             "a board with more places"
         return f"{self.title} game {self.game_id} was saved on {where}; it waits there, untouched"
@@ -139,8 +149,13 @@ class TableHub:
     def __init__(self, board: Board, link: BoardLink, store: GameStore,
                  sim: LocalPico | None = None, *, quiet_s: float = QUIET_S,
                  admin_token: str | None = None, base_url: str = "", pace_s: float = 0.05,
-                 bot_pace_s: float = BOT_PACE_S):
+                 bot_pace_s: float = BOT_PACE_S, remote: RemoteConfig | None = None):
         self.board = board
+        # Games shared with other homes: the broker, the one hosted here, the one joined.
+        self.remote = remote
+        self.hosted: HostedGame | None = None
+        self.joined: JoinedGame | None = None
+        self.remote_log: list[str] = []  # the broker link's lines, for the service's log
         self.link = link
         self.store = store
         self.sim = sim
@@ -189,13 +204,20 @@ class TableHub:
         if isinstance(saved, dict):
             self.room.load(saved)
             self.codes.issue(ROOM_CODE, self.room.secret, lasting=True)
+        invitation = JoinedGame.saved(self.store)
         for game_id in self.store.all_unfinished():
             record = self.store.load(game_id)
-            if self._fits(record):
+            shared = any(k.startswith("remote:") for k in record.players.values())
+            if self._fits(record) and not (shared and self.remote is None):
                 resumable = resumable or (game_id, record)
             else:
                 self.waiting.append(Waiting(game_id, record.game.name, record.game.title,
-                                            self._board_for(record)))
+                                            self._board_for(record),
+                                            shared and self.remote is None))
+        if invitation is not None:
+            # A game joined in another home, left by a stop or a power cut: joined again.
+            await self._join(invitation, resume=True)
+            return
         if resumable is None:
             if self.sim is not None:  # the marbles wait in their START rows
                 self.sim.physical.setup([h.id for h in self.board.holes if h.role == "start"])
@@ -282,6 +304,14 @@ class TableHub:
             raise Refused(422, "seats", f"{players} players need {players} seats")
         if players not in self.counts[game.name]:
             raise Refused(422, "players", f"this board is not for {game.title} with {players}")
+        if self.joined is not None:
+            raise Refused(409, "joined", "this table plays a game hosted in another home: "
+                          "leave it first")
+        if any(k in HOMES for k in kinds):
+            if self.remote is None:
+                raise Refused(409, "no-broker", "playing with another home needs a broker: "
+                              "start the service with --remote mqtts://HOST")
+            kinds = [f"remote:home{k[5:]}" if k in HOMES else k for k in kinds]
         data: dict[str, Any] = {"players": players, **(rules or {})}
         try:
             options = options_on(game, self.board, data)
@@ -545,13 +575,24 @@ class TableHub:
                      players: dict[int, str] | None = None, *, resume: int | None,
                      links: dict[str, str] | None = None,
                      names: dict[str, str] | None = None, hints: int = 0) -> None:
-        # The host at the table screen is the one who may take a move back.
+        homes = {s: k.split(":", 1)[1] for s, k in seats.items() if k.startswith("remote:")}
+        # The host at the table screen is the one who may take a move back, in a game
+        # played at this table alone: another home has already carried it out.
         table = table_for(game)(game, self.board, self.link, self.store, seats, options,
-                                quiet_s=self.quiet_s, takeback=True, players=players)
+                                quiet_s=self.quiet_s, takeback=not homes, players=players)
         table.coach = Coach(hints)  # a resumed game's own is read back by start
         table.watchers.append(self.changed)
         table.bot_pace_s = self.bot_pace_s
+        hosted = None
+        if homes:
+            assert self.remote is not None  # start_game and open see to it
+            hosted = HostedGame(self.remote, table, homes, self.store, resume=resume,
+                                log=self._remote_line, on_change=self.changed)
+            hosted.begin()
         await table.start(resume, links=links, names=names)
+        if hosted is not None:
+            hosted.start()
+        self.hosted = hosted
         self.table = table
         if self.sim is not None and game.marbles is not None:
             # The players set the board up as the game stands.
@@ -568,9 +609,12 @@ class TableHub:
         over: the table goes back to the lobby, which keeps the names and who
         played each colour. The room's phones stay, each with its place; the links
         made for seats no phone opened are good no more."""
-        if self.table is None:
+        if self.table is None and self.joined is None:
             raise Refused(409, "no-game", "no game is being played")
-        self.table.abandon()
+        if self.joined is not None:
+            self.joined.forget()  # left: the host plays on without this table
+        elif self.table is not None:
+            self.table.abandon()
         await self.close_table()
         self.table = None
         self._moving = None
@@ -610,6 +654,81 @@ class TableHub:
         self._tasks = []
         if self.table is not None:
             self.table.close()
+        if self.hosted is not None:
+            await self.hosted.stop()
+            self.hosted = None
+        if self.joined is not None:
+            await self.joined.stop()
+            self.joined = None
+
+    # --- games shared with another home --------------------------------------------
+
+    async def join_remote(self, text: str) -> None:
+        """This table joins a game hosted in another home, by its invitation."""
+        try:
+            invitation = Invitation.parse(text)
+        except ValueError as e:
+            raise Refused(422, "invitation", str(e)) from e
+        if self.table is not None and not self.table.state.is_over():
+            raise Refused(409, "playing", "a game is being played here: back to the lobby first")
+        await self.close_table()
+        self.table = None
+        await self._join(invitation, resume=False)
+        self.changed()
+
+    async def _join(self, invitation: Invitation, *, resume: bool) -> None:
+        self.joined = JoinedGame(invitation, self.board, self.link, self.store,
+                                 ca=self.remote.ca if self.remote else None,
+                                 quiet_s=self.quiet_s, on_table=self._joined_table,
+                                 log=self._remote_line, on_change=self.changed, resume=resume)
+        await self.joined.start()
+
+    def _joined_table(self, table: Table) -> None:
+        """The host said which game (or set it up again): this is the table now."""
+        for task in self._tasks:
+            task.cancel()
+        self._tasks = []
+        self.table = table
+        self._moving = None
+        table.watchers.append(self.changed)
+        table.bot_pace_s = self.bot_pace_s
+        self.seat_places = self.places_of(table.game)
+        self._seat_the_room()
+        if self.sim is not None and table.game.marbles is not None:
+            # The people at this board set it up as the game stands.
+            self.sim.physical.setup(table.map.setup(table.state))
+            self.hand = SimulatedHand(self.sim.physical, table.game, table.map, random.Random(),
+                                      pace_s=self.pace_s)
+            pace_hand(self.hand, self.sim)
+            self._tasks.append(asyncio.create_task(
+                carry_out_bot_moves(lambda: self.table, self.hand, self.bot_pace_s)))
+        self.changed()
+
+    async def nudge(self) -> bool:
+        """Remind the home whose seat is to play that it is their move."""
+        shared = self.hosted or self.joined
+        if shared is None:
+            raise Refused(409, "not-shared", "this game is played at this table alone")
+        return shared.nudge()
+
+    def _remote_line(self, line: str) -> None:
+        self.remote_log.append(line)
+        del self.remote_log[:-100]
+        print(f"  [remote] {line}", flush=True)
+
+    def _remote_payload(self, admin: bool) -> dict[str, Any] | None:
+        """The homes of a shared game: their seats and players, who is connected,
+        whose move it is, and for the host's table screen each home's invitation."""
+        if self.hosted is not None:
+            homes = self.hosted.homes(admin)
+            for home in homes:
+                if "invitation" in home:
+                    home["qr"] = _qr_svg(home["invitation"])
+            return {"role": "host", "broker": self.hosted.config.broker.url, "homes": homes}
+        if self.joined is not None:
+            return {"role": "guest", "broker": self.joined.invitation.broker.url,
+                    "connected": self.joined.connected, "homes": self.joined.homes()}
+        return None
 
     # --- who is who -------------------------------------------------------------------
 
@@ -901,7 +1020,11 @@ class TableHub:
             "board_game": game.marbles is not None,  # a card game shows no board picture
             "marbles": _marbles_drawn(table),  # the board is public: the phone draws it
             **_pieces(table, self.seat_places),
-            "moving": mine and self._moving == (table, state.turns),
+            # A move being carried out; at a table joined from another home, one sent
+            # to the host, or a board being set up as the host's steps left it.
+            "moving": mine and (self._moving == (table, state.turns)
+                                or (isinstance(table, GuestPart)
+                                    and (table.sent is not None or table.restoring))),
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
@@ -934,6 +1057,7 @@ class TableHub:
         """What the lobby needs to start a game: the games offered, the last setup,
         and the games waiting for another board."""
         return {"games": self.lobby(), "hints": list(HINT_CHOICES),
+                "homes": list(HOMES) if self.remote is not None else [],
                 "setup": self.setup.to_json() if self.setup else None,
                 "waiting": [{"n": w.game_id, "game": w.game, "title": w.title,
                              "layout": w.layout} for w in self.waiting]}
@@ -1015,6 +1139,7 @@ class TableHub:
                            "join": [self.base_url, *self.other_bases], **self._room_public()}
         if admin:
             payload.update(self._lobby_controls())
+        payload["remote"] = self._remote_payload(admin)
         if table is not None:
             state, game, names = table.state, table.game, table.names
             view = game.view(state, None)

@@ -16,6 +16,7 @@ import uvicorn
 from ..board import get_board
 from ..games.registry import default_layout
 from ..link import BoardLink
+from ..remote.hosting import RemoteConfig
 from ..sim import SimulatedPico
 from ..table.store import GameStore
 from .app import create_app
@@ -40,13 +41,15 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db: Path, quiet_s: float = 0.08, debounce_ms: int = 20,
-                 pace_s: float = 0.04, layout: str = "", bot_pace_s: float = 0.3):
+                 pace_s: float = 0.04, layout: str = "", bot_pace_s: float = 0.3,
+                 remote: RemoteConfig | None = None):
         self.db = db
         self.layout = layout or default_layout()
         self.quiet_s = quiet_s
         self.debounce_ms = debounce_ms
         self.pace_s = pace_s
         self.bot_pace_s = bot_pace_s
+        self.remote = remote
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.loop = asyncio.new_event_loop()
@@ -91,7 +94,7 @@ class LiveServer:
         store = GameStore(self.db)
         self.hub = TableHub(board, link, store, self.sim, quiet_s=self.quiet_s,
                             base_url=self.url, pace_s=self.pace_s,
-                            bot_pace_s=self.bot_pace_s)
+                            bot_pace_s=self.bot_pace_s, remote=self.remote)
         await self.hub.open()
         self.server = uvicorn.Server(server_config(create_app(self.hub), "127.0.0.1",
                                                    self.port))

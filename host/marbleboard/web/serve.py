@@ -20,6 +20,7 @@ from ..board import get_board
 from ..board.layouts import LAYOUTS
 from ..games.registry import default_layout
 from ..link import LinkError
+from ..remote.hosting import RemoteConfig, add_remote_options, config_from
 from ..sim.emulated import EmulatorError
 from ..sim.local import BOARD_HELP, LOCAL_NAMES, open_board
 from ..table.service import QUIET_S
@@ -43,6 +44,7 @@ class ServeConfig:
     trusted_proxy: str | None = None  # a proxy whose X-Forwarded-For is believed
     fresh_store: bool = False  # a damaged games file is set aside for an empty one
     bot_pace_s: float = BOT_PACE_S  # a bot's move shown this long before it is made
+    remote: RemoteConfig | None = None  # the broker for games shared with another home
 
 
 def table_token(db: Path) -> str:
@@ -142,7 +144,8 @@ async def serve(cfg: ServeConfig) -> int:
         return 1
     base = announce.base
     hub = TableHub(board, link, store, sim, quiet_s=cfg.quiet_s,
-                   admin_token=table_token(cfg.db), base_url=base, bot_pace_s=cfg.bot_pace_s)
+                   admin_token=table_token(cfg.db), base_url=base, bot_pace_s=cfg.bot_pace_s,
+                   remote=cfg.remote)
     announce.on_change = lambda base, names: hub.follow_address(base, names)
     await hub.open()
     app = create_app(hub, public=cfg.public)
@@ -154,6 +157,8 @@ async def serve(cfg: ServeConfig) -> int:
     print(f"  anyone may watch:                          {base}/")
     for line in announce.lines():
         print(line)
+    if cfg.remote is not None:
+        print(f"  games with another home go through the broker {cfg.remote.broker.url}")
     for waiting in hub.waiting:
         print(f"  {waiting.words()}")
     print(access_line(cfg.public))
@@ -183,8 +188,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--db", default=str(DEFAULT_DB), help="where games are saved")
     p.add_argument("--quiet-ms", type=int, default=int(QUIET_S * 1000))
     add_shared_options(p)
+    add_remote_options(p)
 
     def run(args: argparse.Namespace) -> int:
+        try:
+            remote = config_from(args)
+        except ValueError as e:
+            print(f"error: {e}")
+            return 2
         return asyncio.run(serve(ServeConfig(board=args.board, layout=args.layout or "",
                                              host=args.host, port=args.port,
                                              public=args.public, db=Path(args.db),
@@ -192,7 +203,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                              mdns=not args.no_mdns,
                                              trusted_proxy=args.trusted_proxy,
                                              fresh_store=args.fresh_store,
-                                             bot_pace_s=args.bot_pace)))
+                                             bot_pace_s=args.bot_pace, remote=remote)))
 
     p.set_defaults(func=run)
 

@@ -1,0 +1,255 @@
+"""A shared game as the service keeps it: the host's (:class:`HostedGame`) or a
+guest's (:class:`JoinedGame`), each its link to the broker, its side of the game
+and what it saves in the store, so that a power cut in either home loses nothing.
+
+``marbleboard serve --remote mqtts://HOST`` gives the service its broker
+(:class:`RemoteConfig`); a guest is given the broker by its invitation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..link import BoardLink
+from ..table.service import Table
+from ..table.store import GameStore
+from .broker import HOST, BrokerAddress
+from .guest import SETTING as GUEST_SETTING
+from .guest import GuestSide
+from .host import HostSide
+from .invitation import Invitation, new_game
+from .link import BrokerLink
+from .provision import BrokerLogin, ProvisionError, close_game, open_game
+
+HOST_SETTING = "remote.host"
+INVITATION_SETTING = "remote.invitation"
+
+
+@dataclass(frozen=True)
+class RemoteConfig:
+    broker: BrokerAddress
+    ca: str | None = None  # a certificate authority's file, for a broker with its own
+    login: BrokerLogin | None = None  # the host's login that makes games' logins
+
+
+def add_remote_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--remote", metavar="mqtts://HOST[:PORT]",
+                   help="the MQTT broker through which games are shared with another home "
+                        "(docs/remote.md); the lobby then offers seats played there")
+    p.add_argument("--remote-ca", metavar="FILE",
+                   help="the certificate authority of a broker with a certificate of its own "
+                        "(default: the system's)")
+    p.add_argument("--remote-login", metavar="FILE",
+                   help="a file holding username:password, the broker login with which this "
+                        "table makes each hosted game's logins (needed to host, not to join)")
+
+
+def config_from(args: argparse.Namespace) -> RemoteConfig | None:
+    """The broker the command line names, if any; ValueError for a wrong address."""
+    if not getattr(args, "remote", None):
+        return None
+    login = args.remote_login and BrokerLogin.read(args.remote_login)
+    return RemoteConfig(BrokerAddress(args.remote), args.remote_ca or None, login or None)
+
+
+async def _unset(peer: str, kind: str, body: dict[str, Any]) -> None:
+    raise RuntimeError("the side sets the handler")
+
+
+class HostedGame:
+    """The host's part of a shared game, for the service."""
+
+    def __init__(self, config: RemoteConfig, table: Table, homes: dict[int, str],
+                 store: GameStore, *, resume: int | None, log: Callable[[str], None],
+                 on_change: Callable[[], None] = lambda: None):
+        """``resume``: the number of the saved game the table resumes, if it does."""
+        self.config = config
+        self.table = table
+        self.store = store
+        self.on_change = on_change
+        saved = store.load_setting(HOST_SETTING)
+        self.resumed = (isinstance(saved, dict) and resume is not None
+                        and saved.get("game_id") == resume)
+        if self.resumed:
+            assert isinstance(saved, dict)
+            code, secret, counters = saved["code"], bytes.fromhex(saved["secret"]), \
+                saved["counters"]
+        else:
+            (code, secret), counters = new_game(), None
+        self.code, self.secret = code, secret
+        self.link = BrokerLink(config.broker, code, HOST, secret, _unset, ca=config.ca,
+                               counters=counters, on_change=self._changed, log=log)
+        self.side = HostSide(table, self.link, homes)
+        self._task: asyncio.Task[None] | None = None
+
+    def begin(self) -> None:
+        """Before the first step of a new game: each home is told it."""
+        if not self.resumed:
+            self.side.begin()
+
+    def start(self) -> None:
+        """The game is saved (it has its number): kept; its logins made on the
+        broker, then connected."""
+        self.save()
+        self._task = asyncio.get_running_loop().create_task(self._open())
+
+    @property
+    def everyone(self) -> list[str]:
+        return [HOST, *self.side.tables]
+
+    async def _open(self) -> None:
+        """Make the game's logins, however long the broker takes to be reached."""
+        config, delay = self.config, 0.5
+        if config.login is None:
+            self.link.log("no --remote-login: the game's logins must be on the broker already")
+        while config.login is not None:
+            try:
+                await open_game(config.broker, config.login, config.ca, self.code, self.secret,
+                                self.everyone)
+                break
+            except (TimeoutError, ProvisionError, OSError) as e:
+                self.link.log(f"could not make the game's logins on {config.broker.url}: {e}")
+            except Exception as e:  # aiomqtt's errors: the broker unreachable or refusing
+                self.link.log(f"could not reach {config.broker.url} to make the game's "
+                              f"logins: {e}")
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 30.0)
+        await self.link.run()
+
+    async def stop(self) -> None:
+        """Leave the broker; a game over whose last message every home has is
+        closed there too: its logins are taken away, its invitations good no more."""
+        await self.link.stop()  # says it is offline, while still connected
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        done = all(box.waiting == 0 for box in self.link.outboxes.values())
+        if self.table.state.is_over() and done and self.config.login is not None:
+            with contextlib.suppress(Exception):
+                await close_game(self.config.broker, self.config.login, self.config.ca,
+                                 self.code, self.everyone)
+
+    def invitation(self, home: str) -> Invitation:
+        return Invitation(self.config.broker, self.code, home, self.secret)
+
+    def homes(self, admin: bool) -> list[dict[str, Any]]:
+        """Each home: its seats, their players, whether it is connected, and (for the
+        table screen's host) its invitation."""
+        table = self.table
+        out = []
+        for home in self.side.tables:
+            seats = self.side.seats_of(home)
+            entry: dict[str, Any] = {
+                "home": home, "seats": [table.names[s] for s in seats],
+                "players": [table.players[s] for s in seats],
+                "connected": bool(self.link.present.get(home)),
+                "to_move": table.state.current in seats and not table.state.is_over()}
+            if admin:
+                entry["invitation"] = self.invitation(home).text
+            out.append(entry)
+        return out
+
+    def nudge(self) -> bool:
+        """Remind the home whose seat is to play that it is their move."""
+        seat = self.table.state.current
+        home = self.side.homes.get(seat)
+        if home is None or self.table.state.is_over():
+            return False
+        self.link.send(home, "nudge", {"seat": self.table.names[seat]})
+        return True
+
+    def save(self) -> None:
+        if self.table.game_id is None:
+            return
+        self.store.save_setting(HOST_SETTING, {
+            "game_id": self.table.game_id, "code": self.code, "secret": self.secret.hex(),
+            "counters": self.link.counters()})
+
+    def _changed(self) -> None:
+        self.save()
+        self.on_change()
+
+
+class JoinedGame:
+    """A guest's part of a shared game, for the service: the table it plays comes
+    when the host says which game (``on_table``)."""
+
+    def __init__(self, invitation: Invitation, board: Board, board_link: BoardLink,
+                 store: GameStore, *, ca: str | None, quiet_s: float,
+                 on_table: Callable[[Table], None], log: Callable[[str], None],
+                 on_change: Callable[[], None] = lambda: None, resume: bool = False):
+        self.invitation = invitation
+        self.store = store
+        self.resuming = resume
+        self.on_change = on_change
+        counters = GuestSide.saved_counters(store) if resume else None
+        self.link = BrokerLink(invitation.broker, invitation.game, invitation.table,
+                               invitation.secret, _unset, ca=ca, counters=counters,
+                               on_change=self._changed, log=log)
+        self.side = GuestSide(self.link, board, board_link, store, quiet_s=quiet_s,
+                              on_table=on_table)
+
+    @staticmethod
+    def saved(store: GameStore) -> Invitation | None:
+        """The invitation of a game this service was playing when it stopped."""
+        text = store.load_setting(INVITATION_SETTING)
+        return Invitation.parse(text) if isinstance(text, str) and text else None
+
+    async def start(self) -> None:
+        if not (self.resuming and await self.side.resume()):
+            self.store.save_setting(GUEST_SETTING, None)
+        self.store.save_setting(INVITATION_SETTING, self.invitation.text)
+        self.side.start()
+        self.link.start()
+
+    async def stop(self) -> None:
+        await self.link.stop()
+        self.side.close()
+
+    def forget(self) -> None:
+        """The game is left: a restart does not join it again."""
+        self.store.save_setting(INVITATION_SETTING, None)
+        self.store.save_setting(GUEST_SETTING, None)
+
+    @property
+    def connected(self) -> bool:
+        return self.link.connected.is_set() and bool(self.link.present.get(HOST))
+
+    def homes(self) -> list[dict[str, Any]]:
+        """Each home of the game as the host described it, and whether the host's
+        table is connected."""
+        welcome = self.side.welcome
+        table = self.side.table
+        if welcome is None or table is None:
+            return []
+        by_home: dict[str, list[str]] = {}
+        for seat, home in welcome["seats"].items():
+            by_home.setdefault(home, []).append(seat)
+        return [{"home": home, "seats": seats,
+                 "players": [welcome["players"][s] for s in seats],
+                 "connected": (self.connected if home == HOST else
+                               True if home == self.invitation.table else
+                               bool(self.link.present.get(home))),
+                 "here": home == self.invitation.table,
+                 "to_move": (not table.state.is_over() and table.state.current >= 0
+                             and table.names[table.state.current] in seats)}
+                for home, seats in by_home.items()]
+
+    def nudge(self) -> bool:
+        """Remind the host's table that it is their move (a seat played there)."""
+        table = self.side.table
+        if table is None or table.state.is_over() or table.state.current in table.local:
+            return False
+        self.link.send(HOST, "nudge", {"seat": table.names[table.state.current]})
+        return True
+
+    def _changed(self) -> None:
+        self.on_change()

@@ -1,0 +1,130 @@
+"""Two whole services, each with its simulated board, sharing a game through a real
+mosquitto: the host's lobby offers a seat in another home and its table screen
+shows the invitation; the other table joins with it; its phone plays its seat
+through its own service; both lobbies show the homes and who is connected; a
+nudge reaches the home whose move it is; the other home's service is restarted
+mid-game and picks the game up from its store."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+from mosquitto import ADMIN, Mosquitto
+
+from marbleboard.remote.hosting import RemoteConfig
+from marbleboard.web.live import LiveServer
+
+GAME_S = 300.0  # a whole game, on a busy machine too
+
+
+@pytest.fixture
+def broker(tmp_path):
+    server = Mosquitto(tmp_path).start()
+    yield server
+    server.stop()
+
+
+def table(live, admin=True):
+    params = {"token": live.admin} if admin else {}
+    return httpx.get(f"{live.url}/api/table", params=params, timeout=10).json()
+
+
+def post(live, path, **body):
+    response = httpx.post(f"{live.url}{path}", json={"token": live.admin, **body}, timeout=10)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def until(what, check, seen, bound=30.0):
+    """Poll ``check`` (a service in another thread) until it holds; fail saying what
+    ``seen()`` shows when the bound passes."""
+    deadline = time.monotonic() + bound
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not after {bound} s; {seen()}")
+        time.sleep(0.05)
+    return value
+
+
+def test_two_services_share_a_wahoo_game(broker, tmp_path):
+    hosting = RemoteConfig(broker.address, broker.ca_file, ADMIN)
+    joining = RemoteConfig(broker.address, broker.ca_file)  # a guest needs no broker login
+    host = LiveServer(tmp_path / "host.db", layout="wahoo", remote=hosting)
+    guest = LiveServer(tmp_path / "guest.db", layout="wahoo", remote=joining)
+    with host:
+        assert table(host)["homes"] == ["home:2", "home:3"]
+        post(host, "/api/admin/start", game="wahoo", players=2,
+             seats=["bot:family", "home:2"], names={"yellow": "Grandma"})
+        shown = table(host)["remote"]
+        assert shown["role"] == "host" and shown["broker"] == broker.url
+        (home,) = shown["homes"]
+        assert home["home"] == "home2" and home["players"] == ["Grandma"]
+        assert home["invitation"].startswith(broker.url + "/") and "<svg" in home["qr"]
+        assert "invitation" not in table(host, admin=False)["remote"]["homes"][0]
+
+        def seen():
+            g = guest.hub.table
+            flags = g and {"sent": g.sent, "coming": g.bot_action, "restoring": g.restoring,
+                           "question": g.status.question, "to play": g.state.current,
+                           "off": g.map.differences(g.occupied, g.map.target(g.state))}
+            return (f"guest table {flags}; host log {host.hub.table.status.log[-6:]} "
+                    f"{host.hub.remote_log[-4:]}; "
+                    f"guest {guest.hub.table and guest.hub.table.status.log[-6:]} "
+                    f"{guest.hub.remote_log[-4:]}")
+
+        with guest:
+            post(guest, "/api/admin/remote/join", invitation=home["invitation"])
+            until("the guest's table", lambda: guest.hub.table is not None, seen)
+            until("the homes connected",
+                  lambda: table(host)["remote"]["homes"][0]["connected"]
+                  and table(guest)["remote"]["connected"], seen)
+            homes = table(guest)["remote"]["homes"]
+            assert {h["home"]: h["players"] for h in homes} == {"host": ["red"],
+                                                                 "home2": ["Grandma"]}
+            play(guest, "yellow", seen, entries=lambda: len(host.hub.table.record.moves) >= 30,
+                 nudge=host)
+            assert any(p[0] == "log.nudge" for p in guest.hub.table.status.log)
+        # The guest's service stopped (its store stays); the host plays on to its move.
+        with LiveServer(tmp_path / "guest.db", layout="wahoo", remote=joining) as again:
+            guest = again
+            until("the game picked up again", lambda: again.hub.table is not None, seen)
+            play(again, "yellow", seen, entries=lambda: host.hub.table.state.is_over())
+            until("the end reached both", lambda: again.hub.table.state.is_over(), seen)
+            assert again.hub.table.record.moves == host.hub.table.record.moves
+            assert table(again)["result"] == table(host)["result"]
+
+
+def play(live, seat, seen, entries, nudge=None):
+    """The seat's phone, at its own service: play the first move offered at each of
+    its turns until ``entries()`` holds."""
+    deadline = time.monotonic() + GAME_S
+    nudged = nudge is None
+    while not entries():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not get on in {GAME_S} s: {seen()}")
+        hub = live.hub
+        token = hub.tokens.get(hub.table.names.index(seat)) if hub.table else None
+        if token is None:
+            time.sleep(0.05)
+            continue
+        phone = httpx.get(f"{live.url}/api/seats/{seat}", params={"token": token},
+                          timeout=10).json()
+        if phone.get("state") == "over":
+            return
+        if phone.get("turn") == seat and phone.get("moves") and not phone.get("moving"):
+            if not nudged:
+                post(nudge, "/api/admin/remote/nudge")
+                until("the nudge", lambda: any(p[0] == "log.nudge"
+                                               for p in live.hub.table.status.log), seen)
+                nudged = True
+            turns = phone["turns"]
+            response = httpx.post(f"{live.url}/api/seats/{seat}/move", timeout=10,
+                                  json={"token": token, "turn": turns,
+                                        "move": phone["moves"][0]["text"]})
+            assert response.status_code == 200, response.text
+            until("the move taken by the host", lambda turns=turns: live.hub.table.state.turns
+                  != turns or live.hub.table.state.is_over(), seen, bound=60)
+        else:
+            time.sleep(0.05)
