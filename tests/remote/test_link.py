@@ -11,7 +11,6 @@ import ssl
 
 import aiomqtt
 import pytest
-from mosquitto import Mosquitto
 
 from marbleboard.remote import broker
 from marbleboard.remote.broker import BrokerAddress
@@ -23,12 +22,10 @@ WAIT_S = 15.0
 
 
 @pytest.fixture
-def mosquitto(tmp_path):
-    server = Mosquitto(tmp_path).start()
-    server.open_game(GAME, SECRET, ["host", "home2"])
-    server.open_game(OTHER, OTHER_SECRET, ["host"])
-    yield server
-    server.stop()
+def mosquitto(broker):
+    broker.open_game(GAME, SECRET, ["host", "home2"])
+    broker.open_game(OTHER, OTHER_SECRET, ["host"])
+    return broker
 
 
 class Table:

@@ -11,7 +11,6 @@ import json
 import aiomqtt
 import pytest
 from homes import CODE, SECRET, Audit, TwoHomes
-from mosquitto import Mosquitto
 
 from marbleboard.games.registry import get_game
 from marbleboard.remote import broker
@@ -23,12 +22,10 @@ AUDIT = "the auditor's password"
 
 
 @pytest.fixture
-def mosquitto(tmp_path):
-    server = Mosquitto(tmp_path).start()
-    server.open_game(CODE, SECRET, ["host", "home2"])
-    server.add_login("audit", AUDIT, "marbleboard/#")
-    yield server
-    server.stop()
+def mosquitto(broker):
+    broker.open_game(CODE, SECRET, ["host", "home2"])
+    broker.add_login("audit", AUDIT, "marbleboard/#")
+    return broker
 
 
 async def play(homes):

@@ -10,20 +10,12 @@ from __future__ import annotations
 import time
 
 import httpx
-import pytest
-from mosquitto import ADMIN, Mosquitto
+from mosquitto import ADMIN
 
 from marbleboard.remote.hosting import RemoteConfig
 from marbleboard.web.live import LiveServer
 
 GAME_S = 300.0  # a whole game, on a busy machine too
-
-
-@pytest.fixture
-def broker(tmp_path):
-    server = Mosquitto(tmp_path).start()
-    yield server
-    server.stop()
 
 
 def table(live, admin=True):

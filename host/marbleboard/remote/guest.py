@@ -268,7 +268,7 @@ class GuestSide:
             self.link.log(f"{peer} sent a {kind!r}: a guest table takes the host's alone")
         elif kind == "nudge":
             if self.table is not None:
-                nudged(self.table, HOST)
+                nudged(self.table, HOST, body)
         elif kind not in ("game", "step", "refused"):
             self.link.log(f"the host sent a {kind!r}, which this table does not know")
         else:

@@ -117,7 +117,7 @@ class HostSide:
 
     async def _received(self, home: str, kind: str, body: dict[str, Any]) -> None:
         if kind == "nudge":
-            nudged(self.table, home)
+            nudged(self.table, home, body)
             return
         if kind != "move":
             self.link.log(f"{home} sent a {kind!r}, which a host table does not take")
@@ -147,11 +147,15 @@ class HostSide:
         return seat, at, action
 
 
-def nudged(table: Table, home: str) -> None:
-    """Another home reminds whoever is to play here that it is their move."""
-    state = table.state
-    if state.is_over() or state.current < 0:
+def nudged(table: Table, home: str, body: dict[str, Any]) -> None:
+    """Another home reminds whoever is to play here that it is their move: the seat
+    it names (this table may not have caught up with that turn yet)."""
+    seat = body.get("seat")
+    if table.state.is_over() or seat not in table.names:
         return
-    table._say(["log.nudge", {"who": table.players[state.current], "home": home}])
+    who = table.players.get(table.names.index(seat))
+    if who is None:
+        return
+    table._say(["log.nudge", {"who": who, "home": home}])
     for watcher in table.watchers:
         watcher()

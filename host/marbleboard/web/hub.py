@@ -228,7 +228,8 @@ class TableHub:
         given = self.store.load_names(game_id)
         await self._begin(record.game, seats, record.options,
                           {names[s]: n for s, n in given.items()}, resume=game_id)
-        self.setup = Setup(record.game.name, len(seats), list(record.players.values()),
+        self.setup = Setup(record.game.name, len(seats),
+                           [k.replace("remote:home", "home:") for k in record.players.values()],
                            {k: v for k, v in record.options.to_json().items()
                             if isinstance(v, bool) or k in record.game.rule_numbers()},
                            list(record.players), given)
@@ -307,6 +308,7 @@ class TableHub:
         if self.joined is not None:
             raise Refused(409, "joined", "this table plays a game hosted in another home: "
                           "leave it first")
+        asked = list(kinds)  # as the lobby says them, for the rematch
         if any(k in HOMES for k in kinds):
             if self.remote is None:
                 raise Refused(409, "no-broker", "playing with another home needs a broker: "
@@ -349,7 +351,7 @@ class TableHub:
                           {game.seat_names.index(c): n for c, n in given.items()}, resume=None,
                           links={game.seat_names[s]: t for s, t in tokens.items()},
                           names=given, hints=hints)
-        self.setup = Setup(game.name, players, list(kinds), dict(rules or {}),
+        self.setup = Setup(game.name, players, asked, dict(rules or {}),
                            list(colours) if colours else None, given, hints)
         self.tokens = tokens
         self._seat_the_room()

@@ -36,7 +36,8 @@ function lobbyForm(box, data, token, board) {
   box.dataset.lang = LANG;
   const setup = data.setup;
   let room = data.room;
-  const kinds = ["", "human", "bot:beginner", "bot:family", "bot:strong"];
+  // A seat played in another home (home:2) is offered where the service has a broker.
+  const kinds = ["", "human", "bot:beginner", "bot:family", "bot:strong", ...(data.homes || [])];
   const games = Object.fromEntries(data.games.map((g) => [g.name, g]));
   const game = el("select", { id: "game" }, ...data.games.map((g) => el("option", { value: g.name }, titleOf(g.name, g.title))));
   game.value = setup && games[setup.game] ? setup.game : data.games[0].name;
@@ -90,7 +91,7 @@ function lobbyForm(box, data, token, board) {
       el("span", { class: "colour" }, t(g.seat_words[name] || name)),
       el("input", { "data-name": name, maxlength: 24, placeholder: t(g.seat_words[name] || name), "aria-label": t("playerName") }),
       el("select", { "data-seat": name, "aria-label": t("whoPlays"), on: { change: () => { claims(room); } } },
-        ...kinds.map((k) => el("option", { value: k }, k === "" ? t("nobody") : k === "human" ? t("human") : botWord(k)))),
+        ...kinds.map((k) => el("option", { value: k }, kindWord(k)))),
       el("span", { class: "claim" }))));
     seatBox.querySelectorAll("select").forEach((s) => {
       const i = usual.indexOf(s.dataset.seat);
@@ -192,6 +193,14 @@ function lobbyForm(box, data, token, board) {
                       el("p", { class: "hint", id: "bot-levels" }, t("botLevels")), figures,
                       el("h2", {}, t("rules")), ruleBox,
                       el("label", { class: "rule" }, `${t("hintsPerPerson")} `, hints), start, confirm, error);
+}
+
+// Who plays a seat, as the lobby's list says it.
+function kindWord(kind) {
+  if (kind === "") return t("nobody");
+  if (kind === "human") return t("human");
+  if (kind.startsWith("home:")) return t("anotherHome", { n: kind.slice(5) });
+  return botWord(kind);
 }
 
 // A bot by its level ("bot:strong", or as a record keeps it, "bot:strong=search:0.5"),

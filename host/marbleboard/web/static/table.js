@@ -8,6 +8,7 @@ const token = params.get("t");
 let board, root, last = null;
 let offline = false;
 let abandonAsked = false;
+let nudgedAt = null;  // the turn at which the other home was reminded
 
 function words() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
@@ -24,7 +25,8 @@ function nameOf(payload, seat) {
 // The lobby (lobby.js): on this screen with the table's link.
 function lobby(payload) {
   const box = document.getElementById("lobby");
-  box.hidden = !token || payload.state !== "lobby" || !payload.games;
+  // A table that joined another home's game waits for it, and starts none of its own.
+  box.hidden = !token || payload.state !== "lobby" || !payload.games || Boolean(payload.remote);
   if (!box.hidden) lobbyForm(box, payload, token, board);
 }
 
@@ -61,6 +63,75 @@ function roomPanel(payload) {
     el("h2", {}, t("joined", { n: (room.phones || []).length })),
     (room.phones || []).length ? el("ul", { class: "phones", id: "phones" }, ...phones)
       : el("p", { class: "hint", id: "phones" }, t("nobodyJoined")));
+}
+
+// A game shared with other homes: each home's seats and players, whether it is
+// connected and whose move it is; on the host's screen each home's invitation
+// (QR and text), and a reminder for the home whose move it is. In the lobby, the
+// table's link may join a game another home hosts, by its invitation.
+function homesPanel(payload) {
+  const box = document.getElementById("homes");
+  const remote = payload.remote;
+  const joining = token && payload.state === "lobby" && !remote;
+  box.hidden = !remote && !joining;
+  if (box.hidden) return;
+  if (joining) {
+    if (box.dataset.form === LANG) return;  // not rebuilt under the typing fingers
+    box.dataset.form = LANG;
+    const input = el("input", { id: "invitation", type: "text", maxlength: 300, autocomplete: "off",
+                                "aria-label": t("joinHomeHelp"), placeholder: "mqtts://…" });
+    const error = el("p", { class: "error", id: "join-home-error" });
+    const join = el("button", { id: "join-home", on: { click: async () => {
+      try {
+        await post("/api/admin/remote/join", { token, invitation: input.value });
+        error.textContent = "";
+      } catch (e) {
+        error.textContent = e.message;
+      }
+    } } }, t("joinHomeButton"));
+    box.replaceChildren(el("h2", {}, t("joinHomeTitle")), el("p", { class: "hint" }, t("joinHomeHelp")),
+                        el("div", { class: "join-home" }, input, join), error);
+    return;
+  }
+  delete box.dataset.form;
+  const label = (h) => h.home === "host" ? t(remote.role === "host" ? "homeHost" : "homeHosting")
+    : h.here ? t("homeHere") : t("homeThere", { n: h.home.replace(/^home/, "") });
+  const rows = remote.homes.map((h) => {
+    const here = h.home === "host" ? remote.role === "host" : h.here;
+    const state = here ? "" : h.connected ? t("homeConnected") : t("homeAway");
+    const row = el("li", { class: `home ${here || h.connected ? "online" : "away"}`, "data-home": h.home },
+      el("strong", {}, label(h)), ` ${h.players.map((p) => t(p)).join(", ")}`,
+      state ? el("span", { class: "tag" }, ` · ${state}`) : "",
+      h.to_move ? el("span", { class: "tag to-move" }, ` · ${t("homeToMove")}`) : "");
+    if (h.invitation) {
+      const qr = el("div", { class: "qr home-qr" });
+      qr.innerHTML = h.qr;  // an SVG made by the server from the invitation
+      row.append(el("div", { class: "invite" }, qr,
+        el("div", {}, el("p", { class: "hint" }, t("inviteHome", { n: h.home.replace(/^home/, "") })),
+           el("code", { class: "invitation", "data-invitation": h.home }, h.invitation))));
+    }
+    return row;
+  });
+  const toMove = remote.homes.find((h) => h.to_move);
+  const away = toMove && !(toMove.home === "host" ? remote.role === "host" : toMove.here);
+  const parts = [el("h2", {}, t("homesTitle")), el("ul", { class: "homes", id: "home-list" }, ...rows)];
+  if (token && away && payload.state === "playing") {
+    // Said until the turn changes: the panel is drawn again at every payload.
+    const said = el("span", { class: "hint", id: "nudge-said" },
+                    nudgedAt === payload.turns ? ` ${t("nudged")}` : "");
+    parts.push(el("button", { id: "nudge", on: { click: async () => {
+      const answer = await act("/api/admin/remote/nudge");
+      if (answer && answer.ok) {
+        nudgedAt = payload.turns;
+        said.textContent = ` ${t("nudged")}`;
+      }
+    } } }, t("nudgeHome")), said);
+  }
+  if (remote.role === "guest" && !payload.game) parts.push(el("p", { class: "hint" }, t("waitingHost")));
+  if (token && remote.role === "guest" && payload.state !== "playing") {
+    parts.push(el("button", { id: "leave-home", on: { click: () => act("/api/admin/lobby") } }, t("leaveHomeGame")));
+  }
+  box.replaceChildren(...parts);
 }
 
 // An admin request from a button: its refusal is said beside the buttons.
@@ -298,6 +369,7 @@ function show(payload) {
   last = payload;
   knowPlayers(payload.names);
   roomPanel(payload);
+  homesPanel(payload);
   lobby(payload);
   controls(payload);
   over(payload);
