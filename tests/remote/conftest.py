@@ -4,9 +4,9 @@ table screens of two homes."""
 from pathlib import Path
 
 import pytest
-from mosquitto import Mosquitto
 from playwright.sync_api import sync_playwright
 
+from marbleboard.remote.localbroker import Mosquitto
 from marbleboard.web.live import CHROMIUM, CHROMIUM_ARGS
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mosquitto import ADMIN
 from playwright.sync_api import expect
 
 from marbleboard import words
@@ -30,7 +29,7 @@ def screen(browser, live):
 
 
 def test_a_home_is_invited_joins_and_is_reminded(broker, browser, tmp_path):
-    hosting = RemoteConfig(broker.address, broker.ca_file, ADMIN)
+    hosting = RemoteConfig(broker.address, broker.ca_file, broker.hosting_login())
     with LiveServer(tmp_path / "host.db", layout="wahoo", remote=hosting) as host, \
             LiveServer(tmp_path / "guest.db", layout="wahoo",
                        remote=RemoteConfig(broker.address, broker.ca_file)) as guest:

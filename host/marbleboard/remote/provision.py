@@ -81,6 +81,21 @@ async def run(address: BrokerAddress, login: BrokerLogin, ca: str | None,
     return responses
 
 
+HOST_ROLE = "marbleboard-host"
+
+
+def host_login_commands(login: BrokerLogin) -> list[dict[str, Any]]:
+    """What a broker's owner does once for a hosting table (docs/remote.md gives the
+    same as mosquitto_ctrl commands): a login that may manage logins and nothing
+    else, not even read a game's topics."""
+    topic = "$CONTROL/dynamic-security/#"
+    return [{"command": "createRole", "rolename": HOST_ROLE, "acls": [
+                {"acltype": kind, "topic": topic, "allow": True}
+                for kind in ("publishClientSend", "publishClientReceive", "subscribePattern")]},
+            {"command": "createClient", "username": login.username, "password": login.password,
+             "roles": [{"rolename": HOST_ROLE}]}]
+
+
 def open_commands(game: str, secret: bytes, tables: list[str]) -> list[dict[str, Any]]:
     commands: list[dict[str, Any]] = []
     for table in tables:

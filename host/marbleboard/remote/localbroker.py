@@ -1,8 +1,9 @@
-"""A real mosquitto on 127.0.0.1 for the remote-play tests, set up as docs/remote.md
-tells a broker's owner to: TLS with a certificate authority of its own (trustme),
-no anonymous login, and the dynamic security plugin, whose admin login is the
-one the host makes each game's logins with. It can be stopped and started again
-on the same port mid-game; what the plugin was told is kept in its file."""
+"""A mosquitto on 127.0.0.1, for the tests and the bench of games shared by two
+homes, set up as docs/remote.md tells a broker's owner to: TLS (with a throwaway
+certificate authority made by trustme, a test-only package), no anonymous login,
+and the dynamic security plugin, whose admin login is the one the host makes
+each game's logins with. It can be stopped and started again on the same port
+mid-game; what the plugin was told is kept in its file."""
 
 from __future__ import annotations
 
@@ -13,40 +14,62 @@ import os
 import shutil
 import socket
 import subprocess
+import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
-import trustme
-
-from marbleboard.remote import provision
-from marbleboard.remote.broker import BrokerAddress
+from ..web.live import free_port
+from . import provision
+from .broker import BrokerAddress
 
 # Debian puts it in /usr/sbin, outside an ordinary account's PATH (tests/system-needs).
 MOSQUITTO = (os.environ.get("MARBLEBOARD_MOSQUITTO") or shutil.which("mosquitto")
              or "/usr/sbin/mosquitto")
+MOSQUITTO_CTRL = shutil.which("mosquitto_ctrl") or "/usr/bin/mosquitto_ctrl"
 PLUGIN = next(iter(glob.glob("/usr/lib/*/mosquitto_dynamic_security.so")),
               "/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so")
 START_S = 10.0
 ADMIN = provision.BrokerLogin("admin", "the broker owner's password")
+HOSTING = provision.BrokerLogin("marbleboard", "the hosting table's password")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _sync(work: Coroutine[Any, Any, Any]) -> None:
+    """Run a broker command to its end from code with no loop of its own, or beside
+    one already running in this thread (Playwright's): in a thread of its own."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(work)
+        except BaseException as e:  # handed back to the caller below
+            failed.append(e)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 class Mosquitto:
+    @staticmethod
+    def available() -> bool:
+        return Path(MOSQUITTO).exists() and Path(MOSQUITTO_CTRL).exists() and Path(PLUGIN).exists()
+
     def __init__(self, folder: Path):
         self.folder = folder
         self.port = free_port()
+        import trustme  # the tests' and the bench's, not the service's
+
         ca = trustme.CA()
         cert = ca.issue_cert("127.0.0.1", "localhost")
         self.ca_file = str(folder / "ca.pem")
         ca.cert_pem.write_to_path(self.ca_file)
         cert.private_key_and_cert_chain_pem.write_to_path(str(folder / "server.pem"))
         dynsec = folder / "dynamic-security.json"
-        subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(dynsec), ADMIN.username,
+        subprocess.run([MOSQUITTO_CTRL, "dynsec", "init", str(dynsec), ADMIN.username,
                         ADMIN.password], check=True, capture_output=True)
         self.log_file = folder / "mosquitto.log"
         (folder / "mosquitto.conf").write_text(
@@ -104,12 +127,18 @@ class Mosquitto:
 
     def open_game(self, game: str, secret: bytes, tables: list[str]) -> None:
         """Make a game's logins as a host does when the game begins."""
-        asyncio.run(provision.open_game(self.address, ADMIN, self.ca_file, game, secret,
+        _sync(provision.open_game(self.address, ADMIN, self.ca_file, game, secret,
                                         tables))
+
+    def hosting_login(self) -> provision.BrokerLogin:
+        """The login a hosting table is given, made as docs/remote.md says."""
+        _sync(provision.run(self.address, ADMIN, self.ca_file,
+                                  provision.host_login_commands(HOSTING)))
+        return HOSTING
 
     def add_login(self, username: str, password: str, reads: str) -> None:
         """A login that may read ``reads`` (a topic filter) and nothing else."""
-        asyncio.run(provision.run(self.address, ADMIN, self.ca_file, [
+        _sync(provision.run(self.address, ADMIN, self.ca_file, [
             {"command": "createRole", "rolename": f"test-{username}", "acls": [
                 {"acltype": "subscribePattern", "topic": reads, "allow": True}]},
             {"command": "createClient", "username": username, "password": password,

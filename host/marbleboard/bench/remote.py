@@ -1,0 +1,114 @@
+"""A move made at one board, to the lights at the other home's board: two whole
+services, each with its simulated board, sharing a Wa-Hoo game through a
+mosquitto on this machine (TLS, the game's logins made by the host).
+
+Measured from the moment the host commits a move read from its own marbles (its
+bot's, carried out by the simulated hand) to the moment the other home's table
+has sent its board the light state that shows that move: through both services'
+event loops, the broker and TLS twice. Both services run in this one process,
+each in its own thread, so the two instants are on one clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..remote.guest import GuestPart
+from ..remote.hosting import RemoteConfig
+from ..remote.localbroker import Mosquitto
+from ..web.live import LiveServer
+from ..web.refused import Refused
+from .report import Row, pct
+
+SEAT = "yellow"  # the other home's seat; the host's bot plays red
+
+
+def remote_figures(moves: int = 150, bound_s: float = 900.0) -> list[Row]:
+    what = "move committed at the host -> lights at the other home, p50 / p99"
+    if not Mosquitto.available():
+        return [Row(what, "not run", "mosquitto, mosquitto_ctrl and its dynamic security "
+                                     "plugin are needed (apt-get install mosquitto)")]
+    with tempfile.TemporaryDirectory() as folder:
+        broker = Mosquitto(Path(folder)).start()
+        try:
+            delays = _measure(broker, Path(folder), moves, bound_s)
+        finally:
+            broker.stop()
+    if not delays:
+        return [Row(what, "no move measured", "")]
+    ms = [d * 1000 for d in delays]
+    return [Row(what, f"{pct(ms, 50):.1f} / {pct(ms, 99):.1f} ms",
+                f"{len(ms)} moves, TLS broker on loopback, both services in one process")]
+
+
+def _measure(broker: Mosquitto, folder: Path, moves: int, bound_s: float) -> list[float]:
+    hosting = RemoteConfig(broker.address, broker.ca_file, broker.hosting_login())
+    joining = RemoteConfig(broker.address, broker.ca_file)
+    lock = threading.Lock()
+    delays: list[float] = []
+    deadline = time.monotonic() + bound_s
+    while len(delays) < moves and time.monotonic() < deadline:
+        with LiveServer(folder / f"host{len(delays)}.db", layout="wahoo", remote=hosting,
+                        bot_pace_s=0.05) as host, \
+                LiveServer(folder / f"guest{len(delays)}.db", layout="wahoo", remote=joining,
+                           bot_pace_s=0.05) as guest:
+            assert host.hub is not None and guest.hub is not None
+            hub, other = host.hub, guest.hub
+            host.call(hub.start_game("wahoo", 2, ["bot:family", "home:2"]))
+            table = hub.table
+            assert table is not None and hub.hosted is not None
+            # Each game's moves by the host record length after them -> when.
+            committed: dict[int, float] = {}
+            lit: dict[int, float] = {}
+
+            def on_step(step: dict[str, Any], table: Any = table,
+                        committed: dict[int, float] = committed) -> None:
+                if step["kind"] == "move" and step["seat"] != table.names.index(SEAT):
+                    with lock:
+                        committed[len(table.record.moves)] = time.perf_counter()
+
+            table.on_step.append(on_step)
+            invitation = hub.hosted.invitation("home2").text
+            guest.call(other.join_remote(invitation))
+            _play(host, guest, lit, lock, deadline)
+            with lock:
+                delays += [lit[at] - committed[at] for at in committed if at in lit]
+    return delays[:moves] if len(delays) > moves else delays
+
+
+def _play(host: LiveServer, guest: LiveServer, lit: dict[int, float], lock: threading.Lock,
+          deadline: float) -> None:
+    """The other home's person plays their turns from their phone; the lights for
+    each move from afar are timed when its table has shown them."""
+    assert host.hub is not None and guest.hub is not None
+    watched = None
+    while time.monotonic() < deadline:
+        table = guest.hub.table
+        if host.hub.table is not None and host.hub.table.state.is_over():
+            return
+        if table is None or not isinstance(table, GuestPart):
+            time.sleep(0.02)
+            continue
+        if table is not watched:
+            watched = table
+
+            def shown(t: GuestPart = table) -> None:
+                if t.after is not None:
+                    with lock:
+                        lit.setdefault(t.coming_step["at"], time.perf_counter())
+
+            table.watchers.append(shown)
+        seat = table.names.index(SEAT)
+        state = table.state
+        if (state.current == seat and table.sent is None and not table.restoring
+                and not guest.hub.moving() and not state.is_over()):
+            action = state.legal_actions()[0]
+            text = table.game.action_text(state, action)
+            with contextlib.suppress(Refused):  # the turn moved on meanwhile: look again
+                guest.call(guest.hub.play(seat, text, state.turns))
+        time.sleep(0.02)
