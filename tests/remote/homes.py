@@ -219,31 +219,38 @@ class TwoHomes:
 
 class Audit:
     """Every message the broker carries in the game, read with a login that may read
-    them all (kept by the test broker only)."""
+    them all (kept by the test broker only); connected again after a restart of
+    the broker, whose messages in flight then are the only ones it misses."""
 
     def __init__(self, server, password):
         self.server = server
         self.password = password
         self.messages: list[tuple[str, bytes]] = []
+        self.subscribed = asyncio.Event()
 
     async def __aenter__(self):
-        import ssl
-
-        import aiomqtt
-        self.client = aiomqtt.Client("127.0.0.1", self.server.port, username="audit",
-                                     password=self.password, identifier="audit",
-                                     clean_session=False,
-                                     tls_context=ssl.create_default_context(
-                                         cafile=self.server.ca_file))
-        await self.client.__aenter__()
-        await self.client.subscribe("marbleboard/#", qos=1)
         self.task = asyncio.create_task(self._read())
+        async with asyncio.timeout(WAIT_S):
+            await self.subscribed.wait()
         return self
 
     async def _read(self):
-        async for message in self.client.messages:
-            self.messages.append((str(message.topic), bytes(message.payload)))
+        import ssl
+
+        import aiomqtt
+        while True:
+            try:
+                async with aiomqtt.Client(
+                        "127.0.0.1", self.server.port, username="audit",
+                        password=self.password, identifier="audit", clean_session=False,
+                        tls_context=ssl.create_default_context(
+                            cafile=self.server.ca_file)) as client:
+                    await client.subscribe("marbleboard/#", qos=1)
+                    self.subscribed.set()
+                    async for message in client.messages:
+                        self.messages.append((str(message.topic), bytes(message.payload)))
+            except aiomqtt.MqttError:
+                await asyncio.sleep(0.05)
 
     async def __aexit__(self, *exc):
         self.task.cancel()
-        await self.client.__aexit__(None, None, None)

@@ -14,6 +14,7 @@ from homes import CODE, SECRET, Audit, TwoHomes
 
 from marbleboard.games.registry import get_game
 from marbleboard.remote import broker
+from marbleboard.remote.envelope import Refused, unseal
 
 WAHOO = get_game("wahoo")
 WAMPOO = get_game("wampoo")
@@ -68,25 +69,36 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
         await play(homes)
         host, guest = homes.host_table, homes.guest_table
         assert host.state.is_over() and guest.record.moves == host.record.moves
-        to_home = [json.loads(p) for t, p in audit.messages
-                   if t == broker.inbox(CODE, "home2")]
-        positions = [m["body"] for m in to_home if m["kind"] in ("game", "step")]
-        assert len(positions) > 30
-        for body in positions:
-            if "record" in body:
-                continue  # the end: the whole record, which everyone may now see
-            # Exactly what the home's seat may see, checked against the host's record.
-            truth = host.record.replay(body["at"])
-            assert body["view"] == WAMPUM.home_view(truth, [1]).position
-            fields = body["view"].split()
+        for view in home_views(audit, host, WAMPUM, [1]):
+            fields = view.split()
             # The host seat's hand, bid, chest and throw-aways (fields 2 to 5).
             piles = [fields[f].split("/")[0].partition(":")[2] if f == 3
                      else fields[f].split("/")[0] for f in (2, 3, 4, 5)]
-            assert all(p in ("-", "") or p.startswith("?") for p in piles), body["view"]
+            assert all(p in ("-", "") or p.startswith("?") for p in piles), view
         # Its own seat's moves came from its phone, through its own service.
         moves_sent = [json.loads(p) for t, p in audit.messages
                       if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
         assert len(moves_sent) > 5 and set(moves_sent[0]["body"]) == {"at", "text"}
+
+
+def home_views(audit, host, game, seats):
+    """Every position the broker carried to home2 before the end, each checked to be
+    exactly what that home's seats may see of the host's game at that point."""
+    views = []
+    for topic, data in audit.messages:
+        if topic != broker.inbox(CODE, "home2"):
+            continue
+        try:
+            body = unseal(SECRET, data, CODE, "home2").body
+        except Refused:
+            continue  # not the host's: the test's own changed copy
+        if "view" not in body or "record" in body:
+            continue  # not a position, or the end: the record everyone may now see
+        truth = host.record.replay(body["at"])
+        assert body["view"] == game.home_view(truth, seats).position
+        views.append(body["view"])
+    assert len(views) > 30
+    return views
 
 
 async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_message(
@@ -131,6 +143,9 @@ async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_mess
         assert homes.guest.store.load(guest.game_id).moves == host.record.moves
         assert same_boards(homes)
         assert any("seal does not match" in line for line in homes.guest.logged)
+        for view in home_views(audit, host, WAMPOO, [2]):
+            hands = view.split()[2].split("/")
+            assert hands[0].startswith("?"), view  # red's hand, at the host
         assert any("lost the broker" in line for line in homes.host.logged)
 
 

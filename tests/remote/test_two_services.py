@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from marbleboard.remote.hosting import RemoteConfig
 from marbleboard.web.live import LiveServer
@@ -39,15 +40,19 @@ def until(what, check, seen, bound=30.0):
     return value
 
 
-def test_two_services_share_a_wahoo_game(broker, tmp_path):
+@pytest.mark.parametrize(("game", "seat", "other"), [("wahoo", "yellow", "red"),
+                                                     ("wampum", "player2", "player1")])
+def test_two_services_share_a_game(broker, tmp_path, game, seat, other):
+    """A marble game, its moves carried out on both boards; a card game, its hands on
+    each home's phones."""
     hosting = RemoteConfig(broker.address, broker.ca_file, broker.hosting_login())
     joining = RemoteConfig(broker.address, broker.ca_file)  # a guest needs no broker login
     host = LiveServer(tmp_path / "host.db", layout="wahoo", remote=hosting)
     guest = LiveServer(tmp_path / "guest.db", layout="wahoo", remote=joining)
     with host:
         assert table(host)["homes"] == ["home:2", "home:3"]
-        post(host, "/api/admin/start", game="wahoo", players=2,
-             seats=["bot:family", "home:2"], names={"yellow": "Grandma"})
+        post(host, "/api/admin/start", game=game, players=2,
+             seats=["bot:family", "home:2"], names={seat: "Grandma"})
         shown = table(host)["remote"]
         assert shown["role"] == "host" and shown["broker"] == broker.url
         (home,) = shown["homes"]
@@ -72,16 +77,16 @@ def test_two_services_share_a_wahoo_game(broker, tmp_path):
                   lambda: table(host)["remote"]["homes"][0]["connected"]
                   and table(guest)["remote"]["connected"], seen)
             homes = table(guest)["remote"]["homes"]
-            assert {h["home"]: h["players"] for h in homes} == {"host": ["red"],
+            assert {h["home"]: h["players"] for h in homes} == {"host": [other],
                                                                  "home2": ["Grandma"]}
-            play(guest, "yellow", seen, entries=lambda: len(host.hub.table.record.moves) >= 30,
+            play(guest, seat, seen, entries=lambda: len(host.hub.table.record.moves) >= 30,
                  nudge=host)
             assert any(p[0] == "log.nudge" for p in guest.hub.table.status.log)
         # The guest's service stopped (its store stays); the host plays on to its move.
         with LiveServer(tmp_path / "guest.db", layout="wahoo", remote=joining) as again:
             guest = again
             until("the game picked up again", lambda: again.hub.table is not None, seen)
-            play(again, "yellow", seen, entries=lambda: host.hub.table.state.is_over())
+            play(again, seat, seen, entries=lambda: host.hub.table.state.is_over())
             until("the end reached both", lambda: again.hub.table.state.is_over(), seen)
             assert again.hub.table.record.moves == host.hub.table.record.moves
             assert table(again)["result"] == table(host)["result"]

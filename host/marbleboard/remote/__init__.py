@@ -1,4 +1,4 @@
 """Remote play: one game shared by tables in two (or more) homes, through an MQTT
-broker. This package holds what crosses the broker: each message sealed with the
-game's secret (:mod:`.envelope`) and numbered, kept until acknowledged, applied
-once and in order (:mod:`.stream`)."""
+broker (docs/remote.md). The host's table runs the game (:mod:`.host`), the others
+join it (:mod:`.guest`); what crosses the broker is sealed (:mod:`.envelope`),
+numbered (:mod:`.stream`) and carried by one link per table (:mod:`.link`)."""

@@ -189,7 +189,7 @@ class GuestPart(_Base):
         if "record" in step:
             self._finish(GameRecord.from_json(step["record"]))
         else:
-            self.record.moves.append(step.get("text") or step["kind"])
+            self.record.moves.append(step["entry"])
         if self.game.marbles is not None and not after.is_over():
             if step["kind"] == "chance" and self._laid_out() != laid_out:
                 self._set_out()

@@ -103,7 +103,9 @@ class HostSide:
 
     def _step(self, step: dict[str, Any]) -> None:
         table = self.table
-        public = {"kind": step["kind"], "words": step["words"]}
+        # The record's entry: a move's notation, or a chance outcome's kind and number
+        # (what it drew stays in the host's record until the end).
+        public = {"kind": step["kind"], "words": step["words"], "entry": table.record.moves[-1]}
         if step["kind"] == "move":
             public.update(seat=table.names[step["seat"]], action=step["action"],
                           text=step["text"])
