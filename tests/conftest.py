@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from marbleboard.sim.emulated import BOOTROM, ENV_DIR, UF2, micropython_dir
+from marbleboard.web.live import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 # No test reaches the internet: a MicroPython download not served by a test goes
@@ -27,3 +28,15 @@ def pytest_runtest_setup(item):
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium, driven by Playwright, for the pages' tests."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

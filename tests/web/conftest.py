@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from marbleboard.web.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
+from marbleboard.web.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -19,15 +19,6 @@ SHOTS = ROOT / "build" / "screenshots"
 def live(tmp_path):
     with LiveServer(tmp_path / "games.db") as server:
         yield server
-
-
-@pytest.fixture
-def browser():
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def table_page(browser, live, lang):
