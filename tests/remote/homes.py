@@ -17,6 +17,7 @@ from marbleboard.link import BoardLink
 from marbleboard.remote.broker import BrokerAddress
 from marbleboard.remote.guest import GuestSide
 from marbleboard.remote.host import HostSide
+from marbleboard.remote.keys import GameKeys
 from marbleboard.remote.link import BrokerLink
 from marbleboard.sim import SimulatedPico
 from marbleboard.table.boardmap import BoardMap
@@ -24,7 +25,7 @@ from marbleboard.table.hand import SimulatedHand
 from marbleboard.table.screens import table_for
 from marbleboard.table.store import GameStore
 
-CODE, SECRET = "g4m3", b"a secret the invitation carries!"
+CODE, KEYS = "g4m3", GameKeys.new(["home2"])
 WAIT_S = 30.0
 
 
@@ -59,7 +60,7 @@ class Home:
                                       random.Random(3), pace_s=0.02)
 
     def broker_link(self, server, me, peers, counters=None):
-        return BrokerLink(BrokerAddress(server.url), CODE, me, SECRET, _no_handler,
+        return BrokerLink(BrokerAddress(server.url), CODE, KEYS.for_table(me), _no_handler,
                           peers=peers, ca=server.ca_file, counters=counters,
                           on_change=self.changed.set, log=self._log, backoff=(0.05, 0.5))
 

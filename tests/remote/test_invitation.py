@@ -11,29 +11,51 @@ import pytest
 from marbleboard.games.fairness import ChanceSource
 from marbleboard.games.registry import get_game
 from marbleboard.remote.broker import BrokerAddress
-from marbleboard.remote.invitation import Invitation, new_game
+from marbleboard.remote.invitation import Invitation, key_text, new_code
+from marbleboard.remote.keys import GameKeys
 from marbleboard.remote.provision import BrokerLogin
 
+KEYS = GameKeys.new(["home2", "home3"])
+KEY, PUBLIC = key_text(KEYS.homes["home2"]), key_text(KEYS.public)
 
-def test_an_invitation_reads_back_whole():
-    code, secret = new_game()
-    invitation = Invitation(BrokerAddress("broker.example.org"), code, "home2", secret)
+
+def test_an_invitation_reads_back_whole_and_carries_its_own_tables_part_alone():
+    code = new_code()
+    invitation = Invitation(BrokerAddress("broker.example.org"), code, "home2",
+                            KEYS.homes["home2"], KEYS.public)
     assert invitation.text.startswith(f"mqtts://broker.example.org:8883/{code}/home2/")
     assert Invitation.parse("  " + invitation.text + "\n") == invitation
+    assert invitation.keys == KEYS.for_table("home2")
+    for secret in (KEYS.host, KEYS.signing, KEYS.homes["home3"]):
+        assert key_text(secret) not in invitation.text
+        assert secret not in (invitation.key, invitation.host_public)
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("k7q2-home2", "mqtts://BROKER/GAME/TABLE/SECRET"),
-    ("mqtts://b.example/k7q2/home2", "mqtts://BROKER/GAME/TABLE/SECRET"),
-    ("http://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG23TPOA", "mqtts://HOST or mqtt://HOST"),
-    ("mqtts://b.example/K7Q2!/home2/MFRGGZDFMZTWQ2LKNNWG23TPOA", "game code"),
-    ("mqtts://b.example/k7q2/host/MFRGGZDFMZTWQ2LKNNWG23TPOA", "host's own table"),
-    ("mqtts://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG", "cut short"),
-    ("mqtts://b.example/k7q2/home2/not-base32-at-all!!", "copied whole"),
+    ("k7q2-home2", "mqtts://BROKER/GAME/TABLE/KEY/HOSTKEY"),
+    ("mqtts://b.example/k7q2/home2", "mqtts://BROKER/GAME/TABLE/KEY/HOSTKEY"),
+    ("mqtts://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG23TPOA", "older marbleboard"),
+    (f"http://b.example/k7q2/home2/{KEY}/{PUBLIC}", "mqtts://HOST or mqtt://HOST"),
+    (f"mqtt://b.example/k7q2/home2/{KEY}/{PUBLIC}", "--insecure-broker"),
+    (f"mqtts://b.example/K7Q2!/home2/{KEY}/{PUBLIC}", "game code"),
+    (f"mqtts://b.example/k7q2/host/{KEY}/{PUBLIC}", "host's own table"),
+    (f"mqtts://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG/{PUBLIC}", "key is cut short"),
+    (f"mqtts://b.example/k7q2/home2/not-base32-at-all!!/{PUBLIC}", "copied whole"),
+    (f"mqtts://b.example/k7q2/home2/{KEY}/{PUBLIC[:20]}", "host's key is cut short"),
 ])
 def test_a_wrong_invitation_says_what_is_wrong(text, says):
     with pytest.raises(ValueError, match=says.replace("(", r"\(")):
         Invitation.parse(text)
+
+
+def test_a_broker_without_tls_is_for_this_machine_unless_said():
+    assert not BrokerAddress("mqtt://127.0.0.1:1883").tls
+    assert BrokerAddress("mqtt://localhost").port == 1883
+    with pytest.raises(ValueError, match="in clear"):
+        BrokerAddress("mqtt://192.0.2.7")
+    assert BrokerAddress("mqtt://192.0.2.7", insecure=True).host == "192.0.2.7"
+    text = f"mqtt://192.0.2.7/k7q2/home2/{KEY}/{PUBLIC}"
+    assert Invitation.parse(text, insecure=True).broker.url == "mqtt://192.0.2.7:1883"
 
 
 def test_a_broker_login_file_holds_username_and_password(tmp_path):

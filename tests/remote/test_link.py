@@ -1,7 +1,9 @@
-"""Two tables of one game through a real mosquitto over TLS, with the game's topic
+"""Tables of one game through a real mosquitto over TLS, with the game's topic
 ACLs: what one sends the other applies once and in order, through a broker
 restart and a table away; a stranger on the same broker neither reads nor
-writes the game; a changed message is refused with a line saying why."""
+writes the game; a changed message is refused with a line saying why; a home
+holding its own invitation cannot log in as, read, or write for any other table;
+and what keeps a table from the broker is said in its own words."""
 
 from __future__ import annotations
 
@@ -14,29 +16,34 @@ import pytest
 
 from marbleboard.remote import broker
 from marbleboard.remote.broker import BrokerAddress
+from marbleboard.remote.envelope import Envelope, seal
+from marbleboard.remote.keys import GameKeys, TableKeys
 from marbleboard.remote.link import BrokerLink
 
-GAME, SECRET = "k7q2", b"the game's secret, thirty-two by"
-OTHER, OTHER_SECRET = "zz99", b"another game on the same broker!"
+GAME, KEYS = "k7q2", GameKeys.new(["home2", "home3"])
+OTHER, OTHER_KEYS = "zz99", GameKeys.new([])
 WAIT_S = 15.0
 
 
 @pytest.fixture
 def mosquitto(broker):
-    broker.open_game(GAME, SECRET, ["host", "home2"])
-    broker.open_game(OTHER, OTHER_SECRET, ["host"])
+    broker.open_game(GAME, KEYS)
+    broker.open_game(OTHER, OTHER_KEYS)
     return broker
 
 
 class Table:
     """A link and what it applied, in order."""
 
-    def __init__(self, server, me, peers, counters=None, on_behind=None):
+    def __init__(self, server, me, peers, counters=None, on_behind=None, keys=None, ca=None):
         self.applied: list[tuple[str, str, dict]] = []
         self.logged: list[str] = []
         self.arrived = asyncio.Event()
-        self.link = BrokerLink(BrokerAddress(server.url), GAME, me, SECRET, self.handle,
-                               peers=peers, ca=server.ca_file, counters=counters,
+        self.link = BrokerLink(BrokerAddress(server.url), GAME, keys or KEYS.for_table(me),
+                               self.handle, peers=peers,
+                               # "": the system's authorities alone
+                               ca=server.ca_file if ca is None else (ca or None),
+                               counters=counters,
                                on_behind=on_behind, on_change=self.arrived.set,
                                log=self._log,
                                backoff=(0.05, 0.5))
@@ -155,17 +162,17 @@ async def test_a_changed_message_is_refused_with_a_reason(mosquitto):
     host, home = await both(mosquitto)
     host.link.send("home2", "step", {"n": 0})
     await home.until("the first step", lambda: len(home.applied) == 1)
-    # Someone with the host's login, not the game's secret, rewrites a message.
+    # Someone with the host's login, not the keys, changes a message's number.
     data = json.loads(_sealed_step(1))
-    data["body"] = {"n": 999}
+    data["seq"] = 2
     async with _client(mosquitto, broker.username(GAME, "host"),
-                       broker.password(SECRET, "host")) as client:
+                       KEYS.for_table("host").password) as client:
         await client.publish(broker.inbox(GAME, "home2"), json.dumps(data).encode(), qos=1)
     host.link.send("home2", "step", {"n": 1})
     await home.until("the true step", lambda: len(home.applied) == 2)
     assert [b["n"] for _p, _k, b in home.applied] == [0, 1]
-    assert home.link.refused["seal"] == 1
-    assert any("seal does not match" in line for line in home.logged)
+    assert home.link.refused["signature"] == 1
+    assert any("did not sign" in line for line in home.logged)
     await stop(host, home)
 
 
@@ -174,7 +181,7 @@ async def test_another_games_login_neither_reads_nor_writes_this_game(mosquitto)
     seen = []
     client_id = "stranger"
     async with _client(mosquitto, broker.username(OTHER, "host"),
-                       broker.password(OTHER_SECRET, "host"), client_id) as stranger:
+                       OTHER_KEYS.for_table("host").password, client_id) as stranger:
         await stranger.subscribe(f"{broker.ROOT}/{GAME}/#", qos=1)
         await stranger.subscribe(broker.inbox(OTHER, "host"), qos=1)
         await stranger.publish(broker.inbox(GAME, "home2"), _sealed_step(1), qos=1)
@@ -194,19 +201,118 @@ async def test_another_games_login_neither_reads_nor_writes_this_game(mosquitto)
     await stop(host, home)
 
 
-async def test_a_wrong_secret_is_refused_by_the_broker_and_said(mosquitto):
-    table = Table(mosquitto, "home2", ["host"])
-    table.link.secret = b"not the game's secret, not at all"
+async def test_a_wrong_key_is_refused_by_the_broker_and_said(mosquitto):
+    wrong = GameKeys.new(["home2"]).for_table("home2")
+    table = Table(mosquitto, "home2", ["host"], keys=wrong)
     table.link.start()
-    await table.until("the refusal said", lambda: any("refused table home2" in line
-                                                      for line in table.logged))
+    await table.until("the refusal said", lambda: table.link.problem is not None)
+    assert "refused the login of table home2" in table.link.problem
+    assert any("refused the login" in line for line in table.logged)
     assert not table.link.connected.is_set()
     await stop(table)
 
 
+@pytest.mark.parametrize(("ca", "says"), [
+    ("", "not trusted by this table"),  # the system's authorities: not the broker's own
+    ("/nowhere/ca.pem", "/nowhere/ca.pem does not exist"),
+])
+async def test_a_certificate_not_trusted_or_a_missing_authority_is_said_at_once(
+        mosquitto, ca, says):
+    table = Table(mosquitto, "home2", ["host"], ca=ca)
+    table.link.start()
+    await table.until("the problem said", lambda: table.link.problem is not None)
+    assert says in table.link.problem and table.logged == [table.link.problem]
+    if not ca:
+        assert "--remote-ca" in table.link.problem
+    await stop(table)
+
+
+async def test_a_broker_not_there_is_said_at_once(mosquitto):
+    table = Table(mosquitto, "home2", ["host"])
+    mosquitto.stop()
+    table.link.start()
+    await table.until("the problem said", lambda: table.link.problem is not None)
+    assert table.link.problem.startswith("could not reach the broker")
+    await stop(table)
+
+
+# --- a home with its own invitation tries every other table's part ----------------------
+
+async def test_a_home_cannot_log_in_as_another_table(mosquitto):
+    home2 = KEYS.for_table("home2")
+    for table in ("home3", "host"):
+        with pytest.raises(aiomqtt.MqttCodeError):
+            async with _client(mosquitto, broker.username(GAME, table), home2.password):
+                pass
+    # Nor with what the game's one secret would have given before each table had a key.
+    with pytest.raises(aiomqtt.MqttCodeError):
+        async with _client(mosquitto, broker.username(GAME, "home3"),
+                           home2.own.hex()[:32]):
+            pass
+
+
+async def test_a_home_reads_no_other_homes_messages(mosquitto):
+    host = Table(mosquitto, "host", ["home2", "home3"])
+    home3 = Table(mosquitto, "home3", ["host"])
+    host.link.start()
+    home3.link.start()
+    await host.connected()
+    await home3.connected()
+    seen = []
+    async with _client(mosquitto, broker.username(GAME, "home2"),
+                       KEYS.for_table("home2").password, "nosy") as nosy:
+        await nosy.subscribe(broker.inbox(GAME, "home3"), qos=1)
+        await nosy.subscribe(broker.inbox(GAME, "host"), qos=1)
+        await nosy.subscribe(broker.inbox(GAME, "home2"), qos=1)
+        host.link.send("home3", "step", {"hand": "secret"})
+        home3.link.send("host", "move", {"text": "a3-a7"})
+        await home3.until("the step", lambda: home3.applied)
+        await host.until("the move", lambda: host.applied)
+        host.link.send("home2", "step", {"n": 0})  # its own, last: the broker keeps order
+        async with asyncio.timeout(WAIT_S):
+            async for message in nosy.messages:
+                seen.append(str(message.topic))
+                if str(message.topic) == broker.inbox(GAME, "home2"):
+                    break
+    assert seen == [broker.inbox(GAME, "home2")]
+    await stop(host, home3)
+
+
+async def test_a_home_cannot_write_as_another_home_or_as_the_host(mosquitto):
+    """Home 2 writes, with its own login and key, a move that says it is home 3's,
+    and a step that says it is the host's: both refused, said, nothing applied."""
+    host = Table(mosquitto, "host", ["home2", "home3"])
+    home2 = Table(mosquitto, "home2", ["host"])
+    host.link.start()
+    home2.link.start()
+    await host.connected()
+    await home2.connected()
+    forger = KEYS.for_table("home2")
+    as_home3 = TableKeys("home3", forger.own, {"host": forger.own}, None, KEYS.public)
+    as_host = TableKeys("host", forger.own, {"home2": forger.own}, None, KEYS.public)
+    async with _client(mosquitto, broker.username(GAME, "home2"), forger.password,
+                       "forger") as client:
+        for n in range(3):
+            await client.publish(broker.inbox(GAME, "host"), seal(as_home3, Envelope(
+                GAME, "home3", "host", n + 1, 0, "move", {"text": "a3-a7"})), qos=1)
+    # And a step to home 2 sealed with home 2's key (as home 2, or anyone who had its
+    # invitation, could), said to be the host's: the host did not sign it.
+    async with _client(mosquitto, broker.username(GAME, "host"),
+                       KEYS.for_table("host").password, "thief") as client:
+        await client.publish(broker.inbox(GAME, "home2"), seal(as_host, Envelope(
+            GAME, "host", "home2", 1, 0, "step", {"n": 99})), qos=1)
+    home2.link.send("host", "move", {"text": "true"})
+    await host.until("home 2's own move", lambda: host.applied)
+    await home2.until("the forged step refused", lambda: home2.link.refused)
+    assert host.applied == [("home2", "move", {"text": "true"})]
+    assert host.link.refused == {"seal": 3}
+    assert home2.applied == [] and home2.link.refused == {"signature": 1}
+    await stop(host, home2)
+
+
 def _sealed_step(seq):
-    from marbleboard.remote.envelope import Envelope, seal
-    return seal(SECRET, Envelope(GAME, "host", "home2", seq, 0, "step", {"n": seq}))
+    return seal(KEYS.for_table("host"), Envelope(GAME, "host", "home2", seq, 0, "step",
+                                                 {"n": seq}))
 
 
 def _client(server, user, password, identifier=None):

@@ -10,11 +10,12 @@ import json
 
 import aiomqtt
 import pytest
-from homes import CODE, SECRET, Audit, TwoHomes
+from homes import CODE, KEYS, Audit, TwoHomes
 
 from marbleboard.games.registry import get_game
 from marbleboard.remote import broker
 from marbleboard.remote.envelope import Refused, unseal
+from marbleboard.remote.keys import GameKeys
 
 WAHOO = get_game("wahoo")
 WAMPOO = get_game("wampoo")
@@ -24,7 +25,7 @@ AUDIT = "the auditor's password"
 
 @pytest.fixture
 def mosquitto(broker):
-    broker.open_game(CODE, SECRET, ["host", "home2"])
+    broker.open_game(CODE, KEYS)
     broker.add_login("audit", AUDIT, "marbleboard/#")
     return broker
 
@@ -76,9 +77,47 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
                      else fields[f].split("/")[0] for f in (2, 3, 4, 5)]
             assert all(p in ("-", "") or p.startswith("?") for p in piles), view
         # Its own seat's moves came from its phone, through its own service.
-        moves_sent = [json.loads(p) for t, p in audit.messages
+        moves_sent = [unseal(KEYS.for_table("host"), p, CODE) for t, p in audit.messages
                       if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
-        assert len(moves_sent) > 5 and set(moves_sent[0]["body"]) == {"at", "text"}
+        assert len(moves_sent) > 5 and set(moves_sent[0].body) == {"at", "text"}
+        steps = hidden_steps(audit, host, WAMPUM, 0)
+        assert len(steps) > 10  # the host seat's cards put face down: none named
+        assert all(set(s) == {"kind", "words", "entry", "seat", "at", "view"}
+                   and s["entry"] == "?" for s in steps), steps[:3]
+        assert_broker_reads_nothing(audit)
+
+
+def hidden_steps(audit, host, game, seat):
+    """What home2 was told of each move of ``seat`` (at the host) that the rules keep
+    hidden: found by replaying the host's record at each step's position."""
+    told = []
+    for topic, data in audit.messages:
+        if topic != broker.inbox(CODE, "home2"):
+            continue
+        body = unseal(KEYS.for_table("home2"), data, CODE).body
+        if body.get("kind") != "move" or body.get("seat") != game.seat_names[seat]:
+            continue
+        before = host.record.replay(body["at"] - 1)
+        action = game.parse_action(before, host.record.moves[body["at"] - 1])
+        if game.public_words(before, action) != game.action_words(before, action):
+            told.append(body)
+    return told
+
+
+def assert_broker_reads_nothing(audit):
+    """What the broker (or anyone reading it) holds of each message: its header and
+    an encrypted box, which no other game's keys open."""
+    stranger = GameKeys.new(["home2"])
+    for topic, data in audit.messages:
+        if "/presence/" in topic:
+            assert data in (b"online", b"offline")
+            continue
+        fields = json.loads(data)
+        assert set(fields) == {"v", "game", "from", "to", "seq", "ack", "kind", "nonce",
+                               "box", "sig"}
+        reader = stranger.for_table("host" if fields["to"] == "host" else "home2")
+        with pytest.raises(Refused):
+            unseal(reader, data, CODE)
 
 
 def home_views(audit, host, game, seats):
@@ -89,7 +128,7 @@ def home_views(audit, host, game, seats):
         if topic != broker.inbox(CODE, "home2"):
             continue
         try:
-            body = unseal(SECRET, data, CODE, "home2").body
+            body = unseal(KEYS.for_table("home2"), data, CODE).body
         except Refused:
             continue  # not the host's: the test's own changed copy
         if "view" not in body or "record" in body:
@@ -124,16 +163,16 @@ async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_mess
                 # A message of the game changed on the way, then one sent again.
                 sent = [p for t, p in audit.messages if t == broker.inbox(CODE, "home2")]
                 changed = json.loads(sent[-1])
-                changed["body"]["view"] = "a position nobody sent"
+                changed["box"] = changed["box"][:8] + changed["box"][8:][::-1]
                 async with aiomqtt.Client(
                         "127.0.0.1", mosquitto.port, username=broker.username(CODE, "host"),
-                        password=broker.password(SECRET, "host"),
+                        password=KEYS.for_table("host").password,
                         tls_context=_tls(mosquitto)) as forger:
                     await forger.publish(broker.inbox(CODE, "home2"),
                                          json.dumps(changed).encode(), qos=1)
                     await forger.publish(broker.inbox(CODE, "home2"), sent[-2], qos=1)
                 await homes.guest.until("both refused",
-                                        lambda: homes.guest_link.refused["seal"] == 1
+                                        lambda: homes.guest_link.refused["signature"] == 1
                                         and homes.guest_link.copies >= 1)
                 await game
         finally:
@@ -142,7 +181,7 @@ async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_mess
         assert host.state.is_over() and guest.state.is_over()
         assert homes.guest.store.load(guest.game_id).moves == host.record.moves
         assert same_boards(homes)
-        assert any("seal does not match" in line for line in homes.guest.logged)
+        assert any("did not sign" in line for line in homes.guest.logged)
         for view in home_views(audit, host, WAMPOO, [2]):
             hands = view.split()[2].split("/")
             assert hands[0].startswith("?"), view  # red's hand, at the host

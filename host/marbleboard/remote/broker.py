@@ -1,5 +1,5 @@
 """What a shared game asks of its MQTT broker: its topics, who may read and write
-each, and each table's login, all derived from the game's code and secret.
+each, and each table's login.
 
 A table of game ``g`` is called by a short name (``host`` for the one that runs the
 game, ``home2`` ... for the others). Messages to table ``t`` go to the topic
@@ -9,19 +9,18 @@ connected on ``marbleboard/g/presence/t``, kept by the broker (retained) and set
 back to offline by the broker itself when the table drops (its will): every table
 of the game may read those.
 
-The broker logs a table in as ``g.t`` with a password drawn from the game's
-secret (:func:`password`), so an invitation that carries the secret carries
-the login too; a table of another game, or no login, is refused by the broker,
-and anything that still arrives without the game's seal is refused by the table
-(:mod:`.envelope`). The host makes each game's logins and their roles on the
+The broker logs a table in as ``g.t`` with a password drawn from that table's
+own key (:mod:`.keys`), so an invitation carries its home's login and no other;
+a table of another game, another table's login, or no login, is refused by the
+broker, and anything that still arrives without the sending table's key is
+refused by the table (:mod:`.envelope`). The host makes each game's logins and their roles on the
 broker when the game begins, through mosquitto's dynamic security plugin
 (:mod:`.provision`), with a login of its own that may do only that.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import ipaddress
 import re
 from urllib.parse import urlsplit
 
@@ -51,12 +50,6 @@ def username(game: str, table: str) -> str:
     return f"{game}.{table}"
 
 
-def password(secret: bytes, table: str) -> str:
-    """The table's broker password: drawn from the game's secret, so it needs no
-    second thing to hand over, and different for each table."""
-    return hmac.new(secret, f"broker-login:{table}".encode(), hashlib.sha256).hexdigest()[:32]
-
-
 def role(game: str, table: str) -> str:
     """The broker's role for one table of a game (mosquitto's dynamic security)."""
     return f"marbleboard-{game}-{table}"
@@ -76,10 +69,11 @@ def role_acls(game: str, table: str) -> list[dict[str, object]]:
 
 
 class BrokerAddress:
-    """``mqtts://HOST[:PORT]`` (TLS, the default port 8883) or ``mqtt://`` (plain,
-    for a broker on the same machine or a test)."""
+    """``mqtts://HOST[:PORT]`` (TLS, the default port 8883) or ``mqtt://`` (plain):
+    plain only for a broker on this machine, unless ``insecure`` says otherwise,
+    since logins and every message's header would cross the network in clear."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, *, insecure: bool = False):
         parts = urlsplit(url if "://" in url else f"mqtts://{url}")
         if parts.scheme not in DEFAULT_PORT:
             raise ValueError(f"a broker is mqtts://HOST or mqtt://HOST, not {url!r}")
@@ -88,6 +82,10 @@ class BrokerAddress:
         self.tls = parts.scheme == "mqtts"
         self.host = parts.hostname
         self.port = parts.port or DEFAULT_PORT[parts.scheme]
+        if not self.tls and not insecure and not is_loopback(self.host):
+            raise ValueError(f"mqtt://{self.host} is a broker without TLS on another machine: "
+                             "its logins would cross the network in clear. Use mqtts://, or "
+                             "--insecure-broker for a network you trust")
 
     @property
     def url(self) -> str:
@@ -101,3 +99,13 @@ class BrokerAddress:
 
     def __repr__(self) -> str:
         return f"<broker {self.url}>"
+
+
+def is_loopback(host: str) -> bool:
+    """This machine: localhost, 127.0.0.0/8 or ::1."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -17,8 +17,11 @@ them, the phones' hands and hints, works unchanged:
 
 Steps are taken one at a time, in order: a move from afar is carried out on the
 board before the next step is taken, so this board is never behind by more than
-what its lights show. What the guest has taken and what it awaits are kept in
-the store, so a power cut here loses nothing either.
+what its lights show. What the guest has taken, what it awaits, the move it sent
+and the link's counters are kept in the store, each saved before the host hears
+of it, so a power cut here loses nothing either. A move another home keeps
+hidden (a card put face down) comes as its public words alone, and its record
+entry as ``?``: the whole record comes at the end.
 """
 
 from __future__ import annotations
@@ -235,7 +238,8 @@ class GuestSide:
 
     def __init__(self, link: BrokerLink, board: Board, board_link: BoardLink,
                  store: GameStore, *, quiet_s: float = 0.3,
-                 on_table: Callable[[Table], None] | None = None):
+                 on_table: Callable[[Table], None] | None = None,
+                 on_abandoned: Callable[[], None] | None = None):
         self.link = link
         self.me = link.me
         self.board = board
@@ -243,6 +247,7 @@ class GuestSide:
         self.store = store
         self.quiet_s = quiet_s
         self.on_table = on_table
+        self.on_abandoned = on_abandoned
         link.add_peer(HOST)
         link.handler = self._received
         self.table: GuestTable | GuestScreenTable | None = None
@@ -269,6 +274,12 @@ class GuestSide:
         elif kind == "nudge":
             if self.table is not None:
                 nudged(self.table, HOST, body)
+        elif kind == "abandoned":
+            self.link.log("the host abandoned the game")
+            if self.table is not None:
+                self.table._say(["log.remote_abandoned", {}])
+            if self.on_abandoned is not None:
+                self.on_abandoned()
         elif kind not in ("game", "step", "refused"):
             self.link.log(f"the host sent a {kind!r}, which this table does not know")
         else:
@@ -304,7 +315,7 @@ class GuestSide:
             return False
         welcome = {**saved["welcome"], "view": saved["view"], "at": saved["at"]}
         pending = [(k, b) for k, b in saved.get("pending", [])]
-        await self._set_up(welcome)
+        await self._set_up(welcome, entries=saved.get("entries", []), sent=saved.get("sent"))
         for item in pending:
             self.pending.append(item)
             self.queue.put_nowait(item)
@@ -320,8 +331,11 @@ class GuestSide:
         else:
             await self.table.refused(body)
 
-    async def _set_up(self, welcome: dict[str, Any]) -> None:
-        """Which game, who sits where, and the position: a table set up (again)."""
+    async def _set_up(self, welcome: dict[str, Any], *, entries: list[str] | None = None,
+                      sent: int | None = None) -> None:
+        """Which game, who sits where, and the position: a table set up (again);
+        after a restart, with the record's entries as this table knew them and the
+        move it had sent (not sent again: the link sends it until acknowledged)."""
         game: Game = get_game(welcome["game"])
         options = game.options(welcome["options"])
         names = game.seat_names
@@ -336,6 +350,8 @@ class GuestSide:
         table = kind(game, self.board, self.board_link, self.store, seats, options,
                      quiet_s=self.quiet_s, players=players)
         table.begin_as_guest(self, homes, welcome["view"], welcome["at"])
+        table.record.moves = list(entries or [])
+        table.sent = sent
         self.welcome = welcome
         self.table = table
         if game.marbles is not None and not table.map.matches(table.occupied,
@@ -360,4 +376,6 @@ class GuestSide:
             "at": table.at if table is not None else None,
             "view": (table.game.home_view(table.state, table.local).position
                      if table is not None else None),
+            "entries": table.record.moves if table is not None else [],
+            "sent": table.sent if table is not None else None,
             "pending": [[k, b] for k, b in self.pending]})

@@ -8,8 +8,16 @@ lit on this board for someone to carry out, like a bot's.
 
 After every step the game takes (a move, a roll, a deal), each home is sent the
 position as its own seats may see it together (:meth:`Game.home_view`) with the
-step in public words: no hidden card of another home's seat is ever in a message.
-At the end each home is sent the record, which by then everyone may see.
+step as that home may know it: its own seats' moves whole, another seat's move
+whole only when the rules show it to everyone (a card played face up), else in
+public words alone ("Anna added a card"), with no notation, action or record
+entry that would name the card. At the end each home is sent the record, which
+by then everyone may see.
+
+A move from another home is kept (:attr:`HostSide.arrived`) from the moment it
+is taken until the record holds it, and saved with the link's counters: a host
+stopped while the move is still being carried out on its board plays it again
+when it starts, so no acknowledged move is ever lost.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from ..games.base import RuleError, View
 from ..table.service import Table
 from .broker import HOST
 from .link import BrokerLink
+
+HIDDEN = "?"  # a record entry a home may not see yet: the whole record comes at the end
 
 
 class RemotePlayer:
@@ -74,6 +84,14 @@ class HostSide:
         self.players = {seat: RemotePlayer(home) for seat, home in homes.items()}
         table.bots.update(self.players)
         table.on_step.append(self._step)
+        # Moves taken from a home and not yet in the record: home -> {"at", "text"}.
+        self.arrived: dict[str, dict[str, Any]] = {}
+
+    def resume(self, arrived: dict[str, dict[str, Any]]) -> None:
+        """After a restart: the moves taken before it and not yet recorded are
+        played again (each checked again against the position it was made in)."""
+        for home, body in arrived.items():
+            self._take_move(home, body)
 
     def seats_of(self, home: str) -> list[int]:
         return sorted(s for s, h in self.homes.items() if h == home)
@@ -103,16 +121,27 @@ class HostSide:
 
     def _step(self, step: dict[str, Any]) -> None:
         table = self.table
-        # The record's entry: a move's notation, or a chance outcome's kind and number
-        # (what it drew stays in the host's record until the end).
-        public = {"kind": step["kind"], "words": step["words"], "entry": table.record.moves[-1]}
-        if step["kind"] == "move":
-            public.update(seat=table.names[step["seat"]], action=step["action"],
-                          text=step["text"])
-        if table.state.is_over():
-            public["record"] = table.record.to_json(reveal=True)
+        at = len(table.record.moves)
+        self.arrived = {h: m for h, m in self.arrived.items() if m["at"] >= at}
+        record = table.record.to_json(reveal=True) if table.state.is_over() else None
         for home in self.tables:
-            self.link.send(home, "step", {**public, **self._position(home)})
+            told = self._step_for(home, step)
+            if record is not None:
+                told["record"] = record
+            self.link.send(home, "step", {**told, **self._position(home)})
+
+    def _step_for(self, home: str, step: dict[str, Any]) -> dict[str, Any]:
+        """The step as ``home`` may know it. A chance outcome's entry is its kind and
+        number: what it drew stays in the host's record until the end."""
+        told = {"kind": step["kind"], "words": step["words"],
+                "entry": self.table.record.moves[-1]}
+        if step["kind"] != "move":
+            return told
+        told["seat"] = self.table.names[step["seat"]]
+        if step["hidden"] and self.homes.get(step["seat"]) != home:
+            told["entry"] = HIDDEN
+            return told
+        return {**told, "action": step["action"], "text": step["text"]}
 
     async def _behind(self, home: str) -> None:
         self.link.send(home, "game", self.welcome(home))
@@ -124,12 +153,18 @@ class HostSide:
         if kind != "move":
             self.link.log(f"{home} sent a {kind!r}, which a host table does not take")
             return
+        self._take_move(home, body)
+
+    def _take_move(self, home: str, body: dict[str, Any]) -> None:
         try:
             seat, at, action = self._check_move(home, body)
         except (RuleError, ValueError, KeyError, TypeError) as e:
             self.link.log(f"refused a move from {home}: {e}")
             self.link.send(home, "refused", {"at": body.get("at"), "why": str(e)})
             return
+        # Kept, and saved with the acknowledgement (:meth:`BrokerLink._apply`),
+        # until the record holds it.
+        self.arrived[home] = {"at": at, "text": body["text"]}
         self.players[seat].arrived(at, action)
 
     def _check_move(self, home: str, body: dict[str, Any]) -> tuple[int, int, int]:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..board import Board
@@ -23,12 +24,14 @@ from .broker import HOST, BrokerAddress
 from .guest import SETTING as GUEST_SETTING
 from .guest import GuestSide
 from .host import HostSide
-from .invitation import Invitation, new_game
+from .invitation import Invitation, new_code
+from .keys import GameKeys
 from .link import BrokerLink
 from .provision import BrokerLogin, ProvisionError, close_game, open_game
 
 HOST_SETTING = "remote.host"
 INVITATION_SETTING = "remote.invitation"
+ABANDON_S = 5.0  # how long an abandoning host waits for the homes to hear it
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class RemoteConfig:
     broker: BrokerAddress
     ca: str | None = None  # a certificate authority's file, for a broker with its own
     login: BrokerLogin | None = None  # the host's login that makes games' logins
+    insecure: bool = False  # mqtt:// to another machine allowed (--insecure-broker)
 
 
 def add_remote_options(p: argparse.ArgumentParser) -> None:
@@ -48,14 +52,22 @@ def add_remote_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--remote-login", metavar="FILE",
                    help="a file holding username:password, the broker login with which this "
                         "table makes each hosted game's logins (needed to host, not to join)")
+    p.add_argument("--insecure-broker", action="store_true",
+                   help="allow a broker without TLS (mqtt://) on another machine: its logins "
+                        "and messages' headers cross the network in clear")
 
 
 def config_from(args: argparse.Namespace) -> RemoteConfig | None:
     """The broker the command line names, if any; ValueError for a wrong address."""
     if not getattr(args, "remote", None):
         return None
+    if args.remote_ca and not Path(args.remote_ca).is_file():
+        raise ValueError(f"--remote-ca {args.remote_ca}: no such file (the certificate of "
+                         "the authority that signed the broker's)")
+    insecure = bool(getattr(args, "insecure_broker", False))
     login = args.remote_login and BrokerLogin.read(args.remote_login)
-    return RemoteConfig(BrokerAddress(args.remote), args.remote_ca or None, login or None)
+    return RemoteConfig(BrokerAddress(args.remote, insecure=insecure), args.remote_ca or None,
+                        login or None, insecure)
 
 
 async def _unset(peer: str, kind: str, body: dict[str, Any]) -> None:
@@ -75,15 +87,18 @@ class HostedGame:
         self.on_change = on_change
         saved = store.load_setting(HOST_SETTING)
         self.resumed = (isinstance(saved, dict) and resume is not None
-                        and saved.get("game_id") == resume)
+                        and saved.get("game_id") == resume and "keys" in saved)
+        homes_named = sorted(set(homes.values()))
         if self.resumed:
             assert isinstance(saved, dict)
-            code, secret, counters = saved["code"], bytes.fromhex(saved["secret"]), \
+            code, keys, counters = saved["code"], GameKeys.from_json(saved["keys"]), \
                 saved["counters"]
+            self._arrived: dict[str, dict[str, Any]] = saved.get("arrived", {})
         else:
-            (code, secret), counters = new_game(), None
-        self.code, self.secret = code, secret
-        self.link = BrokerLink(config.broker, code, HOST, secret, _unset, ca=config.ca,
+            code, keys, counters = new_code(), GameKeys.new(homes_named), None
+            self._arrived = {}
+        self.code, self.keys = code, keys
+        self.link = BrokerLink(config.broker, code, keys.for_table(HOST), _unset, ca=config.ca,
                                counters=counters, on_change=self._changed, log=log)
         self.side = HostSide(table, self.link, homes)
         self._task: asyncio.Task[None] | None = None
@@ -94,8 +109,10 @@ class HostedGame:
             self.side.begin()
 
     def start(self) -> None:
-        """The game is saved (it has its number): kept; its logins made on the
-        broker, then connected."""
+        """The game is saved (it has its number): kept; the moves taken from homes
+        before a restart played again; its logins made on the broker, then
+        connected."""
+        self.side.resume(self._arrived)
         self.save()
         self._task = asyncio.get_running_loop().create_task(self._open())
 
@@ -110,8 +127,8 @@ class HostedGame:
             self.link.log("no --remote-login: the game's logins must be on the broker already")
         while config.login is not None:
             try:
-                await open_game(config.broker, config.login, config.ca, self.code, self.secret,
-                                self.everyone)
+                await open_game(config.broker, config.login, config.ca, self.code,
+                                self.keys.logins())
                 break
             except (TimeoutError, ProvisionError, OSError) as e:
                 self.link.log(f"could not make the game's logins on {config.broker.url}: {e}")
@@ -122,9 +139,21 @@ class HostedGame:
             delay = min(delay * 2, 30.0)
         await self.link.run()
 
-    async def stop(self) -> None:
-        """Leave the broker; a game over whose last message every home has is
-        closed there too: its logins are taken away, its invitations good no more."""
+    async def abandon(self) -> None:
+        """The host abandons the game: each home is told (waiting a few seconds for
+        them to hear it), and the game's logins are taken away."""
+        for home in self.side.tables:
+            self.link.send(home, "abandoned", {})
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(ABANDON_S):
+                while any(box.waiting for box in self.link.outboxes.values()):
+                    await self.link.changed.wait()
+        await self.stop(close=True)
+
+    async def stop(self, *, close: bool = False) -> None:
+        """Leave the broker; a game over whose last message every home has (or one
+        abandoned, ``close``) is closed there too: its logins are taken away, its
+        invitations good no more."""
         await self.link.stop()  # says it is offline, while still connected
         task, self._task = self._task, None
         if task is not None:
@@ -132,13 +161,18 @@ class HostedGame:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         done = all(box.waiting == 0 for box in self.link.outboxes.values())
-        if self.table.state.is_over() and done and self.config.login is not None:
-            with contextlib.suppress(Exception):
+        if (close or (self.table.state.is_over() and done)) and self.config.login is not None:
+            try:
                 await close_game(self.config.broker, self.config.login, self.config.ca,
                                  self.code, self.everyone)
+                self.link.log(f"the game's logins are taken off {self.config.broker.url}")
+            except Exception as e:  # the broker gone: the logins stay, said
+                self.link.log(f"could not take the game's logins off "
+                              f"{self.config.broker.url}: {e}")
 
     def invitation(self, home: str) -> Invitation:
-        return Invitation(self.config.broker, self.code, home, self.secret)
+        return Invitation(self.config.broker, self.code, home, self.keys.homes[home],
+                          self.keys.public)
 
     def homes(self, admin: bool) -> list[dict[str, Any]]:
         """Each home: its seats, their players, whether it is connected, and (for the
@@ -170,8 +204,8 @@ class HostedGame:
         if self.table.game_id is None:
             return
         self.store.save_setting(HOST_SETTING, {
-            "game_id": self.table.game_id, "code": self.code, "secret": self.secret.hex(),
-            "counters": self.link.counters()})
+            "game_id": self.table.game_id, "code": self.code, "keys": self.keys.to_json(),
+            "counters": self.link.counters(), "arrived": self.side.arrived})
 
     def _changed(self) -> None:
         self.save()
@@ -185,23 +219,27 @@ class JoinedGame:
     def __init__(self, invitation: Invitation, board: Board, board_link: BoardLink,
                  store: GameStore, *, ca: str | None, quiet_s: float,
                  on_table: Callable[[Table], None], log: Callable[[str], None],
-                 on_change: Callable[[], None] = lambda: None, resume: bool = False):
+                 on_change: Callable[[], None] = lambda: None, resume: bool = False,
+                 on_abandoned: Callable[[], None] = lambda: None):
+        """``on_abandoned``: the host abandoned the game (this table has forgotten it)."""
         self.invitation = invitation
         self.store = store
         self.resuming = resume
         self.on_change = on_change
         counters = GuestSide.saved_counters(store) if resume else None
-        self.link = BrokerLink(invitation.broker, invitation.game, invitation.table,
-                               invitation.secret, _unset, ca=ca, counters=counters,
+        self.link = BrokerLink(invitation.broker, invitation.game, invitation.keys,
+                               _unset, ca=ca, counters=counters,
                                on_change=self._changed, log=log)
         self.side = GuestSide(self.link, board, board_link, store, quiet_s=quiet_s,
-                              on_table=on_table)
+                              on_table=on_table, on_abandoned=on_abandoned)
 
     @staticmethod
-    def saved(store: GameStore) -> Invitation | None:
-        """The invitation of a game this service was playing when it stopped."""
+    def saved(store: GameStore, *, insecure: bool = False) -> Invitation | None:
+        """The invitation of a game this service was playing when it stopped.
+        ValueError: one that cannot be joined again (an older marbleboard's)."""
         text = store.load_setting(INVITATION_SETTING)
-        return Invitation.parse(text) if isinstance(text, str) and text else None
+        return (Invitation.parse(text, insecure=insecure) if isinstance(text, str) and text
+                else None)
 
     async def start(self) -> None:
         if not (self.resuming and await self.side.resume()):
@@ -252,4 +290,7 @@ class JoinedGame:
         return True
 
     def _changed(self) -> None:
+        # The link's counters changed (a message sent, taken or acknowledged): saved
+        # before anything is published, so a restart never numbers a message twice.
+        self.side.save()
         self.on_change()

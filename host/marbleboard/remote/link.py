@@ -1,7 +1,7 @@
 """One table's connection to the broker for one shared game (aiomqtt).
 
-Every message is published at QoS 1 to the receiving table's topic, sealed
-(:mod:`.envelope`) and numbered (:mod:`.stream`). MQTT's own delivery is only
+Every message is published at QoS 1 to the receiving table's topic, encrypted
+and signed (:mod:`.envelope`) and numbered (:mod:`.stream`). MQTT's own delivery is only
 half of it: a broker restarted without its disk, or a message published while the
 connection was down, loses messages, so each table keeps what the other has not
 acknowledged, and on every (re)connection says ``hello`` with the last it applied
@@ -12,8 +12,11 @@ host moves it past what is gone (``skip``) and sends the whole position again
 (``on_behind``), so a table catches up exactly whatever happened meanwhile.
 
 The connection comes back by itself after the broker or the network went away,
-waiting longer each time up to a few seconds; a login the broker refuses is said
-in the log, and tried again as slowly.
+waiting longer each time up to a few seconds. What stands in the way is said at
+once, in the log and in :attr:`BrokerLink.problem` for the table screen, in its
+own words: a certificate this table does not trust, a certificate authority's
+file that is not there, a login the broker refuses, a broker that cannot be
+reached.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import aiomqtt
 from . import broker
 from .broker import BrokerAddress
 from .envelope import Envelope, Refused, seal, unseal
+from .keys import TableKeys
 from .stream import Inbox, Outbox
 
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]  # peer, kind, body
@@ -37,7 +41,7 @@ ONLINE, OFFLINE = b"online", b"offline"
 
 
 class BrokerLink:
-    def __init__(self, address: BrokerAddress, game: str, me: str, secret: bytes,
+    def __init__(self, address: BrokerAddress, game: str, keys: TableKeys,
                  handler: Handler, *, peers: list[str] | None = None, ca: str | None = None,
                  counters: dict[str, Any] | None = None,
                  on_behind: Callable[[str], Awaitable[None]] | None = None,
@@ -45,8 +49,8 @@ class BrokerLink:
                  log: Callable[[str], None] = print, backoff: tuple[float, float] = (0.2, 5.0)):
         self.address = address
         self.game = broker.check_name("game code", game)
-        self.me = broker.check_name("table name", me)
-        self.secret = secret
+        self.me = broker.check_name("table name", keys.me)
+        self.keys = keys
         self.handler = handler
         self.ca = ca
         self.on_behind = on_behind
@@ -64,6 +68,10 @@ class BrokerLink:
         self.refused: Counter[str] = Counter()  # reasons, for tests and the log's readers
         self.copies = 0  # messages that came again (sent again, or replayed): not applied
         self.connected = asyncio.Event()
+        # Why this table is not connected, in words for its screen (None: it is, or
+        # it has not tried yet).
+        self.problem: str | None = None
+        self.changed = asyncio.Event()  # set, and made anew, at every change said
         self._client: aiomqtt.Client | None = None
         # What to publish, in order, by one writer: a table's moves never wait on
         # the broker, and a broker gone mid-publish holds up nobody.
@@ -103,8 +111,7 @@ class BrokerLink:
     def _tls(self) -> ssl.SSLContext | None:
         if not self.address.tls:
             return None
-        context = ssl.create_default_context(cafile=self.ca)
-        return context
+        return ssl.create_default_context(cafile=self.ca)
 
     async def run(self) -> None:
         delay = self.backoff[0]
@@ -113,7 +120,7 @@ class BrokerLink:
                 async with aiomqtt.Client(
                         self.address.host, self.address.port,
                         username=broker.username(self.game, self.me),
-                        password=broker.password(self.secret, self.me),
+                        password=self.keys.password,
                         identifier=broker.username(self.game, self.me),
                         clean_session=False, keepalive=10, timeout=5,
                         tls_context=self._tls(),
@@ -127,8 +134,10 @@ class BrokerLink:
                     await client.publish(broker.presence(self.game, self.me), ONLINE,
                                          qos=1, retain=True)
                     self.connected.set()
+                    self.problem = None
                     delay = self.backoff[0]
                     self.log(f"connected to the broker {self.address.url} as table {self.me}")
+                    self._changed()
                     for peer in list(self.inboxes):
                         self._control(peer, "hello", {"applied": self.inboxes[peer].applied})
                         # Sent now too, not only when the other says hello: its hello
@@ -141,12 +150,9 @@ class BrokerLink:
                             await self._received(str(message.topic), message.payload)
                     finally:
                         writer.cancel()
-            except aiomqtt.MqttCodeError as e:
-                self.log(f"the broker {self.address.url} refused table {self.me}: {e} "
-                         "(is the game's login on the broker, and its secret this one?)")
             except (aiomqtt.MqttError, OSError) as e:
-                if self.connected.is_set():
-                    self.log(f"lost the broker {self.address.url}: {e}; connecting again")
+                was = self.connected.is_set()
+                self._trouble(problem_words(e, self.address, self.me, self.ca), lost=was)
             finally:
                 self._client = None
                 if self.connected.is_set():
@@ -154,6 +160,17 @@ class BrokerLink:
                     self._changed()
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.backoff[1])
+
+    def _trouble(self, words: str, *, lost: bool) -> None:
+        """Say what keeps this table from the broker: at once, and again only when it
+        changes (the link tries again every few seconds)."""
+        if lost:
+            self.log(f"lost the broker {self.address.url}: {words}; connecting again")
+        elif words != self.problem:
+            self.log(words)
+        if words != self.problem:
+            self.problem = words
+            self._changed()
 
     # --- sending --------------------------------------------------------------------------
 
@@ -176,8 +193,8 @@ class BrokerLink:
         while True:
             peer, seq, kind, body = await self._queue.get()
             # Sealed now, with the newest acknowledgement of the other way.
-            data = seal(self.secret, Envelope(self.game, self.me, peer, seq,
-                                              self.inboxes[peer].applied, kind, body))
+            data = seal(self.keys, Envelope(self.game, self.me, peer, seq,
+                                            self.inboxes[peer].applied, kind, body))
             try:
                 await client.publish(broker.inbox(self.game, peer), data, qos=1)
             except aiomqtt.MqttError as e:
@@ -195,7 +212,7 @@ class BrokerLink:
             self._changed()
             return
         try:
-            envelope = unseal(self.secret, data, self.game, self.me)
+            envelope = unseal(self.keys, data, self.game)
             if envelope.sender not in self.inboxes:
                 raise Refused("sender", f"a message from {envelope.sender!r}, a table not "
                                         "in this game")
@@ -233,6 +250,9 @@ class BrokerLink:
         for kind, body in ready:
             await self.handler(peer, kind, body)
         if ready:
+            # What was applied is saved (on_change) before the other table hears
+            # it was: a table stopped in between takes it again, never loses it.
+            self._changed()
             self._control(peer, "ack", {})
 
     async def _hello(self, peer: str, applied: int) -> None:
@@ -252,3 +272,31 @@ class BrokerLink:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+
+def problem_words(error: BaseException, address: BrokerAddress, me: str,
+                  ca: str | None) -> str:
+    """What keeps a table from its broker, in words a person can act on."""
+    cause: BaseException | None = error
+    while cause is not None:  # aiomqtt wraps the socket's and TLS's own errors
+        if isinstance(cause, ssl.SSLCertVerificationError):
+            return (f"the broker {address.url}'s certificate is not trusted by this table "
+                    f"({cause.verify_message}): give its certificate authority with "
+                    "--remote-ca FILE" if ca is None else
+                    f"the broker {address.url}'s certificate is not signed by the certificate "
+                    f"authority in {ca} ({cause.verify_message})")
+        if isinstance(cause, FileNotFoundError) and ca is not None:
+            return f"the certificate authority's file {ca} does not exist"
+        if isinstance(cause, ssl.SSLError):
+            return f"the broker {address.url} and this table could not agree on TLS: {cause}"
+        cause = cause.__cause__ or cause.__context__
+    if isinstance(error, aiomqtt.MqttCodeError):
+        code = getattr(error.rc, "value", error.rc)
+        if code in (4, 5, 134, 135):
+            return (f"the broker {address.url} refused the login of table {me} ({error}): "
+                    "the game's logins are not on the broker (the host makes them), or it "
+                    "has ended")
+        return f"the broker {address.url} refused table {me}: {error}"
+    return f"could not reach the broker {address.url}: {error}"

@@ -23,6 +23,7 @@ from typing import Any
 from ..web.live import free_port
 from . import provision
 from .broker import BrokerAddress
+from .keys import GameKeys
 
 # Debian puts it in /usr/sbin, outside an ordinary account's PATH (tests/system-needs).
 MOSQUITTO = (os.environ.get("MARBLEBOARD_MOSQUITTO") or shutil.which("mosquitto")
@@ -125,10 +126,9 @@ class Mosquitto:
     def log(self) -> str:
         return self.log_file.read_text() if self.log_file.exists() else ""
 
-    def open_game(self, game: str, secret: bytes, tables: list[str]) -> None:
+    def open_game(self, game: str, keys: GameKeys) -> None:
         """Make a game's logins as a host does when the game begins."""
-        _sync(provision.open_game(self.address, ADMIN, self.ca_file, game, secret,
-                                        tables))
+        _sync(provision.open_game(self.address, ADMIN, self.ca_file, game, keys.logins()))
 
     def hosting_login(self) -> provision.BrokerLogin:
         """The login a hosting table is given, made as docs/remote.md says."""

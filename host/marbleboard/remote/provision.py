@@ -5,7 +5,7 @@ topic, answered on its response topic.
 The host is given a login for this alone (``--remote-login``, see
 docs/remote.md). For each table of a new game it makes a role allowing that
 table's topics (:func:`.broker.role_acls`) and a client ``game.table`` with the
-password drawn from the game's secret. A login or role already there is taken as
+password drawn from that table's own key (:mod:`.keys`). A login or role already there is taken as
 made: a host resuming a game after a power cut makes them again harmlessly.
 """
 
@@ -96,15 +96,16 @@ def host_login_commands(login: BrokerLogin) -> list[dict[str, Any]]:
              "roles": [{"rolename": HOST_ROLE}]}]
 
 
-def open_commands(game: str, secret: bytes, tables: list[str]) -> list[dict[str, Any]]:
+def open_commands(game: str, logins: dict[str, str]) -> list[dict[str, Any]]:
+    """Each table's role and login (``logins``: table -> its password)."""
     commands: list[dict[str, Any]] = []
-    for table in tables:
+    for table, password in logins.items():
         role = broker.role(game, table)
         commands.append({"command": "createRole", "rolename": role,
                          "acls": broker.role_acls(game, table)})
         commands.append({"command": "createClient",
                          "username": broker.username(game, table),
-                         "password": broker.password(secret, table),
+                         "password": password,
                          "roles": [{"rolename": role}]})
     return commands
 
@@ -118,9 +119,9 @@ def close_commands(game: str, tables: list[str]) -> list[dict[str, Any]]:
 
 
 async def open_game(address: BrokerAddress, login: BrokerLogin, ca: str | None, game: str,
-                    secret: bytes, tables: list[str]) -> None:
-    """Make the game's logins (``host`` and every invited table)."""
-    await run(address, login, ca, open_commands(game, secret, tables))
+                    logins: dict[str, str]) -> None:
+    """Make the game's logins (``host`` and every invited table: its password)."""
+    await run(address, login, ca, open_commands(game, logins))
 
 
 async def close_game(address: BrokerAddress, login: BrokerLogin, ca: str | None, game: str,

@@ -465,6 +465,8 @@ class Table:
         seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
         move = self.game.public_words(state, action)  # the log is every screen's
+        # Hidden: the public words say less than the move (a card put face down).
+        hidden = move != self.game.action_words(state, action)
         line: words.Phrase | None = ["log.no_choice", {"who": self.players[seat], "move": move}]
         if not forced:
             # A bot's move was said when it was chosen, to whoever moves its marbles,
@@ -477,6 +479,7 @@ class Table:
         if line is not None:
             self._say(line)
         self._stepped({"kind": "move", "seat": seat, "action": action, "text": text,
+                       "hidden": hidden,
                        "words": line or [self.PLAYED, {"who": self.players[seat], "move": move}]})
 
     def _stepped(self, step: dict[str, Any]) -> None:

@@ -123,7 +123,10 @@ function homesPanel(payload) {
       const answer = await act("/api/admin/remote/nudge");
       if (answer && answer.ok) {
         nudgedAt = payload.turns;
-        said.textContent = ` ${t("nudged")}`;
+        // The panel may have been drawn again while the request was out: the span
+        // on the page now is the one to tell.
+        const shown = document.getElementById("nudge-said") || said;
+        shown.textContent = ` ${t("nudged")}`;
       }
     } } }, t("nudgeHome")), said);
   }
