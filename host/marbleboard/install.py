@@ -48,6 +48,7 @@ class Plan:
     remote: str | None = None  # the broker for games shared with another home
     remote_ca: Path | None = None  # its certificate authority, if it has its own
     remote_login: Path | None = None  # the broker login this table hosts games with
+    insecure_broker: bool = False  # a broker without TLS on another machine, said so
 
     @property
     def unit_file(self) -> Path:
@@ -74,7 +75,9 @@ def render_unit(plan: Plan) -> str:
     groups = " ".join(("dialout", *plan.extra_groups))
     remote = ""
     if plan.remote:
-        remote = f" --remote {BrokerAddress(plan.remote).url}"
+        remote = f" --remote {BrokerAddress(plan.remote, insecure=plan.insecure_broker).url}"
+        if plan.insecure_broker:
+            remote += " --insecure-broker"
         for option, path in (("--remote-ca", plan.remote_ca),
                              ("--remote-login", plan.remote_login)):
             if path is None:
@@ -263,7 +266,8 @@ def plan_from(args: argparse.Namespace) -> Plan:
     return Plan(executable=Path(args.executable) if args.executable else default_executable(),
                 user=args.user or default_user(), port=args.port, root=root,
                 extra_groups=extra, remote=getattr(args, "remote", None),
-                remote_ca=_path(args, "remote_ca"), remote_login=_path(args, "remote_login"))
+                remote_ca=_path(args, "remote_ca"), remote_login=_path(args, "remote_login"),
+                insecure_broker=bool(getattr(args, "insecure_broker", False)))
 
 
 def _path(args: argparse.Namespace, name: str) -> Path | None:

@@ -86,6 +86,16 @@ def test_a_broker_for_games_with_another_home_is_passed_to_serve(fake_root):
         inst.render_unit(inst.Plan(executable=fake_root / "x", user=USER, remote="http://x"))
 
 
+def test_a_broker_without_tls_on_another_machine_needs_saying_so(fake_root):
+    plain = inst.Plan(executable=fake_root / "x", user=USER, remote="mqtt://192.0.2.7")
+    with pytest.raises(ValueError, match="--insecure-broker"):
+        inst.render_unit(plain)
+    plain = inst.Plan(executable=fake_root / "x", user=USER, remote="mqtt://192.0.2.7",
+                      insecure_broker=True)
+    assert inst.render_unit(plain).count(
+        "--remote mqtt://192.0.2.7:1883 --insecure-broker") == 1
+
+
 def test_the_data_directory_is_made_owner_only(fake_root):
     inst.install(plan(fake_root))
     data = fake_root / "var/lib/marbleboard"

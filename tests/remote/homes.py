@@ -8,6 +8,7 @@ theirs."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 from marbleboard.board import build_layout
@@ -17,6 +18,7 @@ from marbleboard.link import BoardLink
 from marbleboard.remote.broker import BrokerAddress
 from marbleboard.remote.guest import GuestSide
 from marbleboard.remote.host import HostSide
+from marbleboard.remote.hosting import HostedGame, JoinedGame, RemoteConfig
 from marbleboard.remote.keys import GameKeys
 from marbleboard.remote.link import BrokerLink
 from marbleboard.sim import SimulatedPico
@@ -158,15 +160,19 @@ class TwoHomes:
 
     # --- the people ----------------------------------------------------------------------
 
+    hold_remote = False  # the host's people leave the other home's moves lit, for now
+
     async def play_host(self):
         """At the host's board: carry out every move its lights show (its bots' and
-        the other home's), until the game is over."""
+        the other home's), until the game is over (or the host's service stops)."""
         table = self.host_table
-        while not table.state.is_over():
+        while not table.state.is_over() and table is self.host_table:
             await self.host.until("a move lit to carry out",
-                                  lambda: table.bot_action is not None or table.state.is_over(),
+                                  lambda: (table.bot_action is not None
+                                           and not (self.hold_remote and self._remote_turn()))
+                                  or table.state.is_over() or table is not self.host_table,
                                   timeout=120)
-            if table.state.is_over():
+            if table.state.is_over() or table is not self.host_table:
                 return
             action, turns = table.bot_action, table.state.turns
             if self.game.marbles is not None:
@@ -207,6 +213,9 @@ class TwoHomes:
             await self.guest.until("the host's next step",
                                    lambda table=table, at=at: table.at != at
                                    or table is not self.guest_table)
+
+    def _remote_turn(self):
+        return self.seats.get(self.host_table.state.current) == "home2"
 
     @staticmethod
     def _guest_turn(table):
@@ -255,3 +264,106 @@ class Audit:
 
     async def __aexit__(self, *exc):
         self.task.cancel()
+
+
+class ServedHomes(TwoHomes):
+    """Two homes as their services run them (remote/hosting.py): the host's game
+    with its own keys, logins made on the broker with the hosting login, its
+    counters and the moves it took saved in its store; the guest joined by the
+    invitation, saving all it needs in its own. Either service can be stopped,
+    cleanly or killed, and started again from its store alone."""
+
+    async def __aenter__(self):
+        await self.host.open()
+        await self.guest.open()
+        self.config = RemoteConfig(BrokerAddress(self.server.url), self.server.ca_file,
+                                   self.server.hosting_login())
+        self.runners: dict[str, asyncio.Task] = {}
+        await self.start_host(resume=None)
+        self.invitation = self.hosted.invitation("home2")
+        await self.start_guest()
+        return self
+
+    async def start_host(self, resume):
+        kinds = {s: k if k.startswith("bot:") else "human" if k == "host" else f"remote:{k}"
+                 for s, k in self.seats.items()}
+        table = table_for(self.game)(self.game, self.host.board, self.host.link,
+                                     self.host.store, kinds, self.options, quiet_s=0.08,
+                                     chance=ChanceSource(random.Random(self.chance_seed)),
+                                     bot_rng=random.Random(2))
+        homes = {s: k for s, k in self.seats.items() if not k.startswith("bot:") and k != "host"}
+        self.hosted = HostedGame(self.config, table, homes, self.host.store, resume=resume,
+                                 log=self.host._log, on_change=self.host.changed.set)
+        self.hosted.begin()
+        await table.start(resume)
+        self.hosted.start()
+        self.host_table = table
+        self.host.watch(table)
+        self.runners["host"] = asyncio.create_task(table.run())
+        self.host.changed.set()
+
+    async def start_guest(self, resume=False):
+        invitation = JoinedGame.saved(self.guest.store) if resume else self.invitation
+        assert invitation is not None
+        self.joined = JoinedGame(invitation, self.guest.board, self.guest.link,
+                                 self.guest.store, ca=self.server.ca_file, quiet_s=0.08,
+                                 on_table=self.guest.watch, log=self.guest._log,
+                                 on_change=self.guest.changed.set, resume=resume)
+        await self.joined.start()
+        self.guest.changed.set()
+
+    @property
+    def host_link(self):
+        return self.hosted.link
+
+    @property
+    def guest_link(self):
+        return self.joined.link
+
+    @property
+    def guest_side(self):
+        return self.joined.side
+
+    async def stop(self, which, how):
+        """``which`` service ("host" or "guest") stops: "term" as on SIGTERM (it leaves
+        the broker saying so), "kill" as on kill -9 (its store is closed first, so
+        nothing more is written, and its tasks end where they stand). Its board
+        (the marbles) and its store's file stay."""
+        home = self.host if which == "host" else self.guest
+        if how == "kill":
+            home.store.close()
+        if which == "host":
+            self.runners.pop("host").cancel()
+            self.host_table.close()
+            await (self._cancel(self.hosted) if how == "kill" else self.hosted.stop())
+        else:
+            await (self._cancel(self.joined) if how == "kill" else self.joined.stop())
+            self.joined.side.close()
+        if how == "term":
+            home.store.close()
+        home.store = GameStore(home.folder / f"{home.name}.db")
+        home.changed.set()
+
+    @staticmethod
+    async def _cancel(shared):
+        for task in (shared.link._task, getattr(shared, "_task", None)):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+
+    async def restart(self, which):
+        if which == "host":
+            await self.start_host(resume=self.host.store.unfinished(self.game.name))
+        else:
+            await self.start_guest(resume=True)
+
+    async def __aexit__(self, *exc):
+        for task in self.runners.values():
+            task.cancel()
+        self.host_table.close()
+        await self.hosted.stop()
+        await self.joined.stop()
+        self.joined.side.close()
+        await self.host.close()
+        await self.guest.close()

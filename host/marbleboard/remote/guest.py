@@ -354,9 +354,14 @@ class GuestSide:
         table.sent = sent
         self.welcome = welcome
         self.table = table
-        if game.marbles is not None and not table.map.matches(table.occupied,
-                                                              table.map.target(table.state)):
-            table.restoring = True  # the board is set out as the game stands
+        if game.marbles is not None:
+            # The board is set out as the game stands; a move this home sent before a
+            # restart stays on it (its marbles were moved), awaiting the host's word.
+            stands = table.state
+            if sent is not None:
+                stands = stands.clone()
+                stands.apply(sent)
+            table.restoring = not table.map.matches(table.occupied, table.map.target(stands))
         table._say(["log.remote_joined", {}])
         self._board_task = asyncio.get_running_loop().create_task(table.run())
         if self.on_table is not None:
