@@ -208,11 +208,24 @@ class TwoHomes:
                 if self.game.marbles is not None:
                     table.announce(seat, action)  # chosen on the phone: which card, if asked
                     await asyncio.to_thread(self.guest.hand.perform, table.state.clone(), action)
+                elif self.game.composed(table.state, seat) is not None:
+                    # A bid, made whole on the phone's one screen (POST .../steps).
+                    await table.commit_steps(self._whole_move(table.state, seat, person))
                 else:
                     await table.play_on_screen(seat, action)
             await self.guest.until("the host's next step",
                                    lambda table=table, at=at: table.at != at
                                    or table is not self.guest_table)
+
+    def _whole_move(self, state, seat, person):
+        """The steps of a move the game takes in steps, chosen one after another from
+        the seat's view, as a person taps them on the phone's one screen."""
+        state, steps = state.clone(), []
+        while state.current == seat and self.game.composed(state, seat) is not None:
+            action = person.choose(self.game.view(state, seat))
+            steps.append(action)
+            state.apply(action)
+        return steps
 
     def _remote_turn(self):
         return self.seats.get(self.host_table.state.current) == "home2"

@@ -79,7 +79,9 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
         # Its own seat's moves came from its phone, through its own service.
         moves_sent = [unseal(KEYS.for_table("host"), p, CODE) for t, p in audit.messages
                       if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
-        assert len(moves_sent) > 5 and set(moves_sent[0].body) == {"at", "text"}
+        assert len(moves_sent) > 5 and set(moves_sent[0].body) == {"at", "text", "then"}
+        # Its bids were made whole on its phone: each step of each in the host's record.
+        assert sum(len(m.body["then"]) for m in moves_sent) > 5
         steps = hidden_steps(audit, host, WAMPUM, 0)
         assert len(steps) > 10  # the host seat's cards put face down: none named
         assert all(set(s) == {"kind", "words", "entry", "seat", "at", "view"}

@@ -69,6 +69,7 @@ class GuestPart(_Base):
     at: int  # the host's record length at the position shown
     after: GameState | None  # the position after a move from afar being carried out
     sent: int | None  # this home's move sent to the host, not yet confirmed
+    sent_more: int  # its steps still to be confirmed after this one (a bid)
     _carried: asyncio.Event
     coming_step: dict[str, Any]  # the step of the move from afar being carried out
 
@@ -78,6 +79,7 @@ class GuestPart(_Base):
         self.at = at
         self.after = None
         self.sent = None
+        self.sent_more = 0
         self._carried = asyncio.Event()
         self.bots.update({s: Elsewhere(h) for s, h in homes.items() if h != side.me})
         self.state = self._sample(view)
@@ -102,10 +104,21 @@ class GuestPart(_Base):
     async def commit(self, action: int, carried: list[Any] | None = None) -> None:
         """A move of this home's seat, read from the marbles or chosen on a phone:
         sent to the host, which makes it."""
-        if self.sent is not None or self.state.current not in self.local:
+        await self.commit_steps([action])
+
+    async def commit_steps(self, actions: list[int]) -> None:
+        """A move the game takes in steps, chosen whole on a phone (a bid), sent
+        whole: the host makes each step in turn. The seat's own steps are worked out
+        here, on the position this table holds; they touch nothing hidden from it."""
+        if self.sent is not None or self.state.current not in self.local or not actions:
             return
-        self.sent = action
-        self.side.send_move(self.at, self.game.action_text(self.state, action))
+        state, texts = self.state.clone(), []
+        for action in actions:
+            texts.append(self.game.action_text(state, action))
+            state.apply(action)
+        self.sent = actions[0]
+        self.sent_more = len(actions) - 1
+        self.side.send_move(self.at, texts[0], texts[1:])
         self._say(["log.remote_sent", {"who": self.players[self.state.current]}])
         await self._show()
 
@@ -184,9 +197,13 @@ class GuestPart(_Base):
 
     async def _arrive(self, after: GameState, step: dict[str, Any]) -> None:
         laid_out = self._laid_out()
+        mine = step["kind"] == "move" and step.get("seat") in {self.names[s] for s in self.local}
         self.state = after
         self.at = step["at"]
-        self.sent = None
+        if mine and self.sent_more:
+            self.sent_more -= 1  # the next step of this home's move is on its way
+        else:
+            self.sent, self.sent_more = None, 0
         self.position += 1
         self._new_turn()
         if "record" in step:
@@ -217,7 +234,7 @@ class GuestPart(_Base):
         """The host did not take this home's move: the marbles go back."""
         if self.sent is None:
             return
-        self.sent = None
+        self.sent, self.sent_more = None, 0
         self._say(["log.remote_refused", {"why": str(body.get("why", ""))}])
         self.show_mistakes = True
         await self._show()
@@ -315,7 +332,8 @@ class GuestSide:
             return False
         welcome = {**saved["welcome"], "view": saved["view"], "at": saved["at"]}
         pending = [(k, b) for k, b in saved.get("pending", [])]
-        await self._set_up(welcome, entries=saved.get("entries", []), sent=saved.get("sent"))
+        await self._set_up(welcome, entries=saved.get("entries", []), sent=saved.get("sent"),
+                           sent_more=saved.get("sent_more", 0))
         for item in pending:
             self.pending.append(item)
             self.queue.put_nowait(item)
@@ -332,7 +350,7 @@ class GuestSide:
             await self.table.refused(body)
 
     async def _set_up(self, welcome: dict[str, Any], *, entries: list[str] | None = None,
-                      sent: int | None = None) -> None:
+                      sent: int | None = None, sent_more: int = 0) -> None:
         """Which game, who sits where, and the position: a table set up (again);
         after a restart, with the record's entries as this table knew them and the
         move it had sent (not sent again: the link sends it until acknowledged)."""
@@ -351,7 +369,7 @@ class GuestSide:
                      quiet_s=self.quiet_s, players=players)
         table.begin_as_guest(self, homes, welcome["view"], welcome["at"])
         table.record.moves = list(entries or [])
-        table.sent = sent
+        table.sent, table.sent_more = sent, sent_more
         self.welcome = welcome
         self.table = table
         if game.marbles is not None:
@@ -369,8 +387,8 @@ class GuestSide:
         self.save()
         await table._advance()
 
-    def send_move(self, at: int, text: str) -> None:
-        self.link.send(HOST, "move", {"at": at, "text": text})
+    def send_move(self, at: int, text: str, then: list[str]) -> None:
+        self.link.send(HOST, "move", {"at": at, "text": text, "then": then})
 
     def save(self) -> None:
         """What a restarted guest needs: its counters, the game, where it stands."""
@@ -383,4 +401,5 @@ class GuestSide:
                      if table is not None else None),
             "entries": table.record.moves if table is not None else [],
             "sent": table.sent if table is not None else None,
+            "sent_more": table.sent_more if table is not None else 0,
             "pending": [[k, b] for k, b in self.pending]})

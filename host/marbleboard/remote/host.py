@@ -107,6 +107,8 @@ class HostSide:
         return {"game": table.game.name, "options": table.options.to_json(),
                 "seats": {names[s]: self.homes.get(s, HOST) for s in table.seats},
                 "players": {names[s]: table.players[s] for s in table.seats},
+                # Nobody is reminded to play for a bot.
+                "bots": [names[s] for s, kind in table.seats.items() if kind.startswith("bot:")],
                 **self._position(home)}
 
     def _position(self, home: str) -> dict[str, Any]:
@@ -122,6 +124,10 @@ class HostSide:
     def _step(self, step: dict[str, Any]) -> None:
         table = self.table
         at = len(table.record.moves)
+        # A move a home made in steps (a bid: its place, its cards, then down) comes
+        # whole: each next step is taken once the one before is recorded.
+        then = [(h, {"at": at, "text": m["then"][0], "then": m["then"][1:]})
+                for h, m in self.arrived.items() if m["at"] < at and m.get("then")]
         self.arrived = {h: m for h, m in self.arrived.items() if m["at"] >= at}
         record = table.record.to_json(reveal=True) if table.state.is_over() else None
         for home in self.tables:
@@ -129,6 +135,8 @@ class HostSide:
             if record is not None:
                 told["record"] = record
             self.link.send(home, "step", {**told, **self._position(home)})
+        for home, body in then:
+            self._take_move(home, body)
 
     def _step_for(self, home: str, step: dict[str, Any]) -> dict[str, Any]:
         """The step as ``home`` may know it. A chance outcome's entry is its kind and
@@ -164,15 +172,17 @@ class HostSide:
             return
         # Kept, and saved with the acknowledgement (:meth:`BrokerLink._apply`),
         # until the record holds it.
-        self.arrived[home] = {"at": at, "text": body["text"]}
+        self.arrived[home] = {"at": at, "text": body["text"], "then": body.get("then", [])}
         self.players[seat].arrived(at, action)
 
     def _check_move(self, home: str, body: dict[str, Any]) -> tuple[int, int, int]:
         table = self.table
         state = table.state
-        at, text = body["at"], body["text"]
-        if not isinstance(at, int) or not isinstance(text, str):
-            raise ValueError("a move is its position number and its text")
+        at, text, then = body["at"], body["text"], body.get("then", [])
+        if (not isinstance(at, int) or not isinstance(text, str) or not isinstance(then, list)
+                or not all(isinstance(t, str) for t in then)):
+            raise ValueError("a move is its position number and its text (and the texts of "
+                             "its next steps)")
         if at != len(table.record.moves):
             raise ValueError(f"made in position {at}, and the game is at {len(table.record.moves)}")
         seat = state.current

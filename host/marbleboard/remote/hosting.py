@@ -268,6 +268,7 @@ class JoinedGame:
         table = self.side.table
         if welcome is None or table is None:
             return []
+        bots = set(welcome.get("bots", []))
         by_home: dict[str, list[str]] = {}
         for seat, home in welcome["seats"].items():
             by_home.setdefault(home, []).append(seat)
@@ -278,13 +279,16 @@ class JoinedGame:
                                bool(self.link.present.get(home))),
                  "here": home == self.invitation.table,
                  "to_move": (not table.state.is_over() and table.state.current >= 0
-                             and table.names[table.state.current] in seats)}
+                             and table.names[table.state.current] in seats
+                             and table.names[table.state.current] not in bots)}
                 for home, seats in by_home.items()]
 
     def nudge(self) -> bool:
         """Remind the host's table that it is their move (a seat played there)."""
         table = self.side.table
-        if table is None or table.state.is_over() or table.state.current in table.local:
+        welcome = self.side.welcome or {}
+        if (table is None or table.state.is_over() or table.state.current in table.local
+                or table.names[table.state.current] in welcome.get("bots", [])):
             return False
         self.link.send(HOST, "nudge", {"seat": table.names[table.state.current]})
         return True

@@ -344,10 +344,16 @@ function turnBanner(payload) {
   }
 }
 
+function homeWord(home) {
+  return home === "host" ? t("seatAtHost") : t("seatAtHome", { n: home.replace(/^home/, "") });
+}
+
 function seatRow(payload, s) {
   // A person plays from a phone, or with the marbles alone; a phone gone a while
   // is away, and the host may let a bot finish the game for its player.
-  const who = s.kind !== "human" ? botWord(s.kind)
+  // A seat played in another home is its people's, not a bot's.
+  const who = s.kind.startsWith("remote:") ? homeWord(s.kind.slice(7))
+    : s.kind !== "human" ? botWord(s.kind)
     : s.away ? t("seatAway") : s.phones ? t("onPhone") : t("noPhoneNow");
   const cells = [
     el("td", {}, el("span", { class: "dot", style: `background:${seatColour(board, payload, s.seat)}` }), ` ${nameOf(payload, s.seat)}`),
