@@ -236,6 +236,21 @@ async def test_a_broker_not_there_is_said_at_once(mosquitto):
     await stop(table)
 
 
+async def test_a_message_over_the_limit_never_reaches_a_table(mosquitto):
+    """The table tells the broker the largest packet it takes (MQTT 5): a 1 MiB
+    message for it is dropped by the broker, never read whole by the table, and
+    what comes next is taken as usual."""
+    host, home = await both(mosquitto)
+    async with _client(mosquitto, broker.username(GAME, "host"),
+                       KEYS.for_table("host").password, "huge") as client:
+        await client.publish(broker.inbox(GAME, "home2"), b"x" * (1 << 20), qos=1)
+    host.link.send("home2", "step", {"n": 0})
+    await home.until("the step after it", lambda: home.applied)
+    assert home.applied == [("host", "step", {"n": 0})]
+    assert home.link.refused == {}  # not even refused: it never came
+    await stop(host, home)
+
+
 # --- a home with its own invitation tries every other table's part ----------------------
 
 async def test_a_home_cannot_log_in_as_another_table(mosquitto):

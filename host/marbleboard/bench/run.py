@@ -23,7 +23,7 @@ from ..web.hub import games_for
 from .emulated import emulated_figures
 from .flashing import flashing_figures
 from .games import game_figures
-from .remote import remote_figures
+from .remote import remote_figures, sealing_figures
 from .repair import repair_figures
 from .report import Row, format_table, pct
 from .service import fast_reply_soak, service_memory, table_figures
@@ -222,8 +222,8 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
     print()
     print(format_table("the web app", web_figures()), flush=True)
     print()
-    print(format_table("two homes sharing a game through an MQTT broker", remote_figures()),
-          flush=True)
+    print(format_table("two homes sharing a game through an MQTT broker",
+                       [*remote_figures(), sealing_figures()]), flush=True)
     if slow_shares:
         print()
         print(format_table(f"the table on a slow CPU: a whole game each, service and simulated "

@@ -29,15 +29,31 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiomqtt
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from . import broker
 from .broker import BrokerAddress
-from .envelope import Envelope, Refused, seal, unseal
+from .envelope import MAX_BYTES, Envelope, Refused, seal, unseal
 from .keys import TableKeys
 from .stream import Inbox, Outbox
 
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]  # peer, kind, body
 ONLINE, OFFLINE = b"online", b"offline"
+# The broker keeps a table's session (its subscriptions and the QoS 1 messages for
+# it) this long after it drops: a home away for a weekend misses nothing.
+SESSION_S = 7 * 24 * 3600
+# The largest packet this table takes: a message, its topic and MQTT's own header.
+# Said to the broker when connecting (MQTT 5), which then never sends a larger one:
+# a table is never made to read a huge message before refusing it.
+MAX_PACKET = MAX_BYTES + 1024
+
+
+def _connect_properties() -> Properties:
+    properties = Properties(PacketTypes.CONNECT)
+    properties.SessionExpiryInterval = SESSION_S
+    properties.MaximumPacketSize = MAX_PACKET
+    return properties
 
 
 class BrokerLink:
@@ -122,7 +138,8 @@ class BrokerLink:
                         username=broker.username(self.game, self.me),
                         password=self.keys.password,
                         identifier=broker.username(self.game, self.me),
-                        clean_session=False, keepalive=10, timeout=5,
+                        protocol=aiomqtt.ProtocolVersion.V5, clean_start=False,
+                        properties=_connect_properties(), keepalive=10, timeout=5,
                         tls_context=self._tls(),
                         will=aiomqtt.Will(broker.presence(self.game, self.me), OFFLINE,
                                           qos=1, retain=True)) as client:

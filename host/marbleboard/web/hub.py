@@ -877,6 +877,13 @@ class TableHub:
             plan.append((state.turns, action))
             state.apply(action)
         self._moving = (table, turn)
+        if isinstance(table, GuestPart):  # sent whole to the host, which makes each step
+            try:
+                await table.commit_steps([action for _before, action in plan])
+            finally:
+                self._moving = None
+            self.changed()
+            return
         try:
             for before, action in plan:
                 if table.state.turns != before:
