@@ -14,6 +14,7 @@ import ssl
 import aiomqtt
 import pytest
 
+from marbleboard import words
 from marbleboard.remote import broker
 from marbleboard.remote.broker import BrokerAddress
 from marbleboard.remote.envelope import Envelope, seal
@@ -206,7 +207,7 @@ async def test_a_wrong_key_is_refused_by_the_broker_and_said(mosquitto):
     table = Table(mosquitto, "home2", ["host"], keys=wrong)
     table.link.start()
     await table.until("the refusal said", lambda: table.link.problem is not None)
-    assert "refused the login of table home2" in table.link.problem
+    assert "refused the login of table home2" in words.say(table.link.problem, "en")
     assert any("refused the login" in line for line in table.logged)
     assert not table.link.connected.is_set()
     await stop(table)
@@ -221,9 +222,11 @@ async def test_a_certificate_not_trusted_or_a_missing_authority_is_said_at_once(
     table = Table(mosquitto, "home2", ["host"], ca=ca)
     table.link.start()
     await table.until("the problem said", lambda: table.link.problem is not None)
-    assert says in table.link.problem and table.logged == [table.link.problem]
+    said = words.say(table.link.problem, "en")
+    assert says in said and table.logged == [said]
+    assert words.say(table.link.problem, "fr") != said  # the screen says it in its language
     if not ca:
-        assert "--remote-ca" in table.link.problem
+        assert "--remote-ca" in said
     await stop(table)
 
 
@@ -232,7 +235,7 @@ async def test_a_broker_not_there_is_said_at_once(mosquitto):
     mosquitto.stop()
     table.link.start()
     await table.until("the problem said", lambda: table.link.problem is not None)
-    assert table.link.problem.startswith("could not reach the broker")
+    assert words.say(table.link.problem, "en").startswith("Could not reach the broker")
     await stop(table)
 
 

@@ -32,6 +32,7 @@ import aiomqtt
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from .. import words
 from . import broker
 from .broker import BrokerAddress
 from .envelope import MAX_BYTES, Envelope, Refused, seal, unseal
@@ -84,9 +85,9 @@ class BrokerLink:
         self.refused: Counter[str] = Counter()  # reasons, for tests and the log's readers
         self.copies = 0  # messages that came again (sent again, or replayed): not applied
         self.connected = asyncio.Event()
-        # Why this table is not connected, in words for its screen (None: it is, or
+        # Why this table is not connected, a phrase for its screen (None: it is, or
         # it has not tried yet).
-        self.problem: str | None = None
+        self.problem: words.Phrase | None = None
         self.changed = asyncio.Event()  # set, and made anew, at every change said
         self._client: aiomqtt.Client | None = None
         # What to publish, in order, by one writer: a table's moves never wait on
@@ -178,15 +179,16 @@ class BrokerLink:
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.backoff[1])
 
-    def _trouble(self, words: str, *, lost: bool) -> None:
+    def _trouble(self, problem: words.Phrase, *, lost: bool) -> None:
         """Say what keeps this table from the broker: at once, and again only when it
         changes (the link tries again every few seconds)."""
+        said = words.say(problem, "en")
         if lost:
-            self.log(f"lost the broker {self.address.url}: {words}; connecting again")
-        elif words != self.problem:
-            self.log(words)
-        if words != self.problem:
-            self.problem = words
+            self.log(f"lost the broker {self.address.url}: {said}; connecting again")
+        elif problem != self.problem:
+            self.log(said)
+        if problem != self.problem:
+            self.problem = problem
             self._changed()
 
     # --- sending --------------------------------------------------------------------------
@@ -294,26 +296,21 @@ class BrokerLink:
 
 
 def problem_words(error: BaseException, address: BrokerAddress, me: str,
-                  ca: str | None) -> str:
-    """What keeps a table from its broker, in words a person can act on."""
+                  ca: str | None) -> words.Phrase:
+    """What keeps a table from its broker, as a phrase a person can act on (said on
+    the table screen in its language, and in the log in English)."""
+    where = {"broker": address.url, "table": me, "ca": ca or "", "why": str(error)}
     cause: BaseException | None = error
     while cause is not None:  # aiomqtt wraps the socket's and TLS's own errors
         if isinstance(cause, ssl.SSLCertVerificationError):
-            return (f"the broker {address.url}'s certificate is not trusted by this table "
-                    f"({cause.verify_message}): give its certificate authority with "
-                    "--remote-ca FILE" if ca is None else
-                    f"the broker {address.url}'s certificate is not signed by the certificate "
-                    f"authority in {ca} ({cause.verify_message})")
+            why = {**where, "why": cause.verify_message or str(cause)}
+            return ["broker.untrusted" if ca is None else "broker.untrusted_ca", why]
         if isinstance(cause, FileNotFoundError) and ca is not None:
-            return f"the certificate authority's file {ca} does not exist"
+            return ["broker.ca_missing", where]
         if isinstance(cause, ssl.SSLError):
-            return f"the broker {address.url} and this table could not agree on TLS: {cause}"
+            return ["broker.tls", {**where, "why": str(cause)}]
         cause = cause.__cause__ or cause.__context__
     if isinstance(error, aiomqtt.MqttCodeError):
         code = getattr(error.rc, "value", error.rc)
-        if code in (4, 5, 134, 135):
-            return (f"the broker {address.url} refused the login of table {me} ({error}): "
-                    "the game's logins are not on the broker (the host makes them), or it "
-                    "has ended")
-        return f"the broker {address.url} refused table {me}: {error}"
-    return f"could not reach the broker {address.url}: {error}"
+        return ["broker.login" if code in (4, 5, 134, 135) else "broker.refused", where]
+    return ["broker.unreachable", where]

@@ -18,6 +18,7 @@ from typing import Any
 
 import segno
 
+from .. import words
 from ..board import Board
 from ..bots import BOT_KINDS, LEVELS
 from ..bots.levels import strength
@@ -156,6 +157,10 @@ class TableHub:
         self.hosted: HostedGame | None = None
         self.joined: JoinedGame | None = None
         self.remote_log: list[str] = []  # the broker link's lines, for the service's log
+        # Said on the table screen's lobby until the next game: why the last one ended
+        # here (the host in another home abandoned it).
+        self.notice: words.Phrase | None = None
+        self._leaving: asyncio.Task[None] | None = None
         self.link = link
         self.store = store
         self.sim = sim
@@ -578,6 +583,7 @@ class TableHub:
                      links: dict[str, str] | None = None,
                      names: dict[str, str] | None = None, hints: int = 0) -> None:
         homes = {s: k.split(":", 1)[1] for s, k in seats.items() if k.startswith("remote:")}
+        self.notice = None
         # The host at the table screen is the one who may take a move back, in a game
         # played at this table alone: another home has already carried it out.
         table = table_for(game)(game, self.board, self.link, self.store, seats, options,
@@ -616,6 +622,9 @@ class TableHub:
         if self.joined is not None:
             self.joined.forget()  # left: the host plays on without this table
         elif self.table is not None:
+            if self.hosted is not None and not self.table.state.is_over():
+                await self.hosted.abandon()  # the other homes are told; the logins go
+                self.hosted = None
             self.table.abandon()
         await self.close_table()
         self.table = None
@@ -682,8 +691,16 @@ class TableHub:
         self.joined = JoinedGame(invitation, self.board, self.link, self.store,
                                  ca=self.remote.ca if self.remote else None,
                                  quiet_s=self.quiet_s, on_table=self._joined_table,
-                                 log=self._remote_line, on_change=self.changed, resume=resume)
+                                 log=self._remote_line, on_change=self.changed, resume=resume,
+                                 on_abandoned=self._host_abandoned)
         await self.joined.start()
+
+    def _host_abandoned(self) -> None:
+        """The host abandoned the game this table joined: back to the lobby, which
+        says why."""
+        self.notice = ["log.remote_abandoned", {}]
+        # Not one of the table's tasks: going to the lobby ends those.
+        self._leaving = asyncio.get_running_loop().create_task(self.to_lobby())
 
     def _joined_table(self, table: Table) -> None:
         """The host said which game (or set it up again): this is the table now."""
@@ -692,6 +709,7 @@ class TableHub:
         self._tasks = []
         self.table = table
         self._moving = None
+        self.notice = None
         table.watchers.append(self.changed)
         table.bot_pace_s = self.bot_pace_s
         self.seat_places = self.places_of(table.game)
@@ -726,10 +744,12 @@ class TableHub:
             for home in homes:
                 if "invitation" in home:
                     home["qr"] = _qr_svg(home["invitation"])
-            return {"role": "host", "broker": self.hosted.config.broker.url, "homes": homes}
+            return {"role": "host", "broker": self.hosted.config.broker.url, "homes": homes,
+                    "problem": self.hosted.link.problem}
         if self.joined is not None:
             return {"role": "guest", "broker": self.joined.invitation.broker.url,
-                    "connected": self.joined.connected, "homes": self.joined.homes()}
+                    "connected": self.joined.connected, "homes": self.joined.homes(),
+                    "problem": self.joined.link.problem}
         return None
 
     # --- who is who -------------------------------------------------------------------
@@ -1149,6 +1169,7 @@ class TableHub:
         if admin:
             payload.update(self._lobby_controls())
         payload["remote"] = self._remote_payload(admin)
+        payload["notice"] = self.notice if table is None else None
         if table is not None:
             state, game, names = table.state, table.game, table.names
             view = game.view(state, None)

@@ -130,7 +130,9 @@ function homesPanel(payload) {
       }
     } } }, t("nudgeHome")), said);
   }
-  if (remote.role === "guest" && !payload.game) parts.push(el("p", { class: "hint" }, t("waitingHost")));
+  // What keeps this table from the broker, said as soon as it is known.
+  if (remote.problem) parts.push(el("p", { class: "error", id: "broker-problem", role: "alert" }, say(remote.problem)));
+  else if (remote.role === "guest" && !payload.game) parts.push(el("p", { class: "hint" }, t("waitingHost")));
   if (token && remote.role === "guest" && payload.state !== "playing") {
     parts.push(el("button", { id: "leave-home", on: { click: () => act("/api/admin/lobby") } }, t("leaveHomeGame")));
   }
@@ -389,7 +391,8 @@ function show(payload) {
   const status = document.getElementById("status");
   if (payload.state === "over") status.textContent = t("over", payload.result);
   else if (payload.turn) status.textContent = t("turn", nameOf(payload, payload.turn));
-  else status.textContent = payload.state === "lobby" ? t("waiting") : "";
+  else if (payload.state === "lobby") status.textContent = payload.notice ? say(payload.notice) : t("waiting");
+  else status.textContent = "";
   if (payload.mistakes) status.textContent += " — " + t("mistakes");
   // Cards everyone sees (the centre) in a panel of their own, large; the rest of
   // what the game says in the header.
