@@ -44,7 +44,11 @@ class BrokerLogin:
     @classmethod
     def read(cls, path: str | Path) -> BrokerLogin:
         """From a file holding ``username:password`` (kept its owner's alone)."""
-        text = Path(path).read_text().strip()
+        try:
+            text = Path(path).read_text().strip()
+        except OSError as e:
+            raise ValueError(f"cannot read the broker login {path}: {e.strerror} (it should "
+                             "be readable by the service's account alone)") from e
         username, sep, password = text.partition(":")
         if not sep or not username or not password:
             raise ValueError(f"{path} should hold the broker login as username:password")
