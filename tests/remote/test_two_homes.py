@@ -20,6 +20,7 @@ from marbleboard.remote.keys import GameKeys
 WAHOO = get_game("wahoo")
 WAMPOO = get_game("wampoo")
 WAMPUM = get_game("wampum")
+WUMPRUMMY = get_game("wumprummy")
 AUDIT = "the auditor's password"
 
 
@@ -86,6 +87,23 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
         assert len(steps) > 10  # the host seat's cards put face down: none named
         assert all(set(s) == {"kind", "words", "entry", "seat", "at", "view"}
                    and s["entry"] == "?" for s in steps), steps[:3]
+        assert_broker_reads_nothing(audit)
+
+
+async def test_a_whole_wump_rummy_game_across_two_homes_shows_no_hidden_card(
+        mosquitto, tmp_path):
+    """Wump Rummy's hands and draws are secret, round after round: every position
+    home 2 is told is exactly its own view, every move of the host's seat that the
+    rules keep hidden reaches it without its card, and the broker reads nothing."""
+    async with Audit(mosquitto, AUDIT) as audit, \
+            TwoHomes(mosquitto, tmp_path, WUMPRUMMY, "wampoo", 2,
+                     {0: "bot:greedy", 1: "home2"}) as homes:
+        await play(homes)
+        host, guest = homes.host_table, homes.guest_table
+        assert host.state.is_over() and guest.record.moves == host.record.moves
+        home_views(audit, host, WUMPRUMMY, [1])
+        for step in hidden_steps(audit, host, WUMPRUMMY, 0):
+            assert "action" not in step and "text" not in step and step["entry"] == "?"
         assert_broker_reads_nothing(audit)
 
 
