@@ -65,7 +65,7 @@ def test_a_broker_login_file_holds_username_and_password(tmp_path):
     path.write_text("no colon")
     with pytest.raises(ValueError, match="username:password"):
         BrokerLogin.read(path)
-    with pytest.raises(ValueError, match="cannot read the broker login .*nowhere"):
+    with pytest.raises(ValueError, match=r"cannot read the broker login .*nowhere"):
         BrokerLogin.read(tmp_path / "nowhere")
 
 
