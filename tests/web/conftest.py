@@ -5,7 +5,9 @@ UPDATE_SCREENSHOTS=1, written to docs/images)."""
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -19,6 +21,26 @@ SHOTS = ROOT / "build" / "screenshots"
 def live(tmp_path):
     with LiveServer(tmp_path / "games.db") as server:
         yield server
+
+
+def claim(live, url):
+    """A seat's link opened as its phone opens it: the one-time claim the link
+    carries, exchanged for that phone's own secret (refused the second time)."""
+    r = httpx.post(f"{live.url}/api/room/claim",
+                   json={"claim": parse_qs(urlsplit(url).query)["c"][0]})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def seat_token(live, seat):
+    """The secret of the phone that plays ``seat``: the seat's link claimed the
+    first time, as a phone scanning its QR code claims it; the same secret after
+    that, while the table screen says only that a phone plays the seat."""
+    known = live.__dict__.setdefault("claimed", {})
+    link = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()["links"][seat]
+    if "url" in link:  # a new game's, or made anew: not claimed yet
+        known[seat] = claim(live, link["url"])
+    return known[seat]
 
 
 def table_page(browser, live, lang):

@@ -50,7 +50,7 @@ def test_a_phone_in_a_game(live, browser, lang):
 
 def test_a_refused_phone_and_the_join_page(live, browser):
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.goto(f"{live.url}/seat/red?t=wrong&lang=en")
+    page.goto(f"{live.url}/seat/red?c=wrong&lang=en")
     page.wait_for_timeout(500)
     assert violations(page) == []
     page.goto(f"{live.url}/join?lang=en")

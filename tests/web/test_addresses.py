@@ -117,7 +117,7 @@ def test_links_and_qr_codes_carry_the_interface_address(hostname_is_loopback, in
     links = seen["table"]["links"]
     assert set(links) == {"red", "yellow"}
     for seat, link in links.items():
-        assert link["url"].startswith(f"http://192.168.1.20:8000/seat/{seat}?t=")
+        assert link["url"].startswith(f"http://192.168.1.20:8000/seat/{seat}?c=")
         # The QR image itself, read back as a phone's camera would.
         assert decode(link["qr"]) == link["url"]
     assert seen["table"]["join"] == ["http://192.168.1.20:8000"]
@@ -153,7 +153,7 @@ def test_with_no_usable_interface_it_says_so_and_what_to_do(hostname_is_loopback
 def test_url_sets_the_address_people_use(interfaces, monkeypatch, tmp_path, capsys):
     seen = run_serve(monkeypatch, tmp_path, url="https://table.example.org/")
     link = seen["table"]["links"]["red"]
-    assert link["url"].startswith("https://table.example.org/seat/red?t=")
+    assert link["url"].startswith("https://table.example.org/seat/red?c=")
     assert decode(link["qr"]) == link["url"]
     assert "https://table.example.org/?t=" in capsys.readouterr().out
 
@@ -211,4 +211,4 @@ def test_the_links_follow_when_the_network_comes_up(interfaces, live):
     httpx.post(f"{live.url}/api/admin/start",
                json={"token": live.admin, "players": 2, "seats": ["human", "bot:greedy"]})
     table = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
-    assert table["links"]["red"]["url"].startswith("http://192.168.1.20:8000/seat/red?t=")
+    assert table["links"]["red"]["url"].startswith("http://192.168.1.20:8000/seat/red?c=")

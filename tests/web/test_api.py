@@ -2,6 +2,7 @@
 
 import httpx
 import pytest
+from conftest import seat_token
 
 
 def start(live, seats=("human", "bot:greedy"), token=None):
@@ -11,9 +12,8 @@ def start(live, seats=("human", "bot:greedy"), token=None):
 
 
 def seat_link(live, seat="red"):
-    table = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()
-    url = table["links"][seat]["url"]
-    return url.split("t=")[1]
+    """The secret of the seat's phone, from the seat's link as its phone opens it."""
+    return seat_token(live, seat)
 
 
 def snapshot(live):

@@ -30,14 +30,15 @@ def test_a_wrong_seat_link_is_refused(live, browser):
     httpx.post(f"{live.url}/api/admin/start",
                json={"token": live.admin, "players": 2, "seats": ["human", "human"]})
     phone = browser.new_page()
-    phone.goto(f"{live.url}/seat/red?t=forged&lang=en")
+    phone.goto(f"{live.url}/seat/red?c=forged&lang=en")  # no seat's claim
     expect(phone.locator("#status")).to_have_text(
-        "This link is not valid: scan the QR code again")
+        "This seat's link has been opened already: ask the host for a new one")
     assert phone.locator(".card").count() == 0
     french = browser.new_page()
-    french.goto(f"{live.url}/seat/red?t=forged&lang=fr")
+    french.goto(f"{live.url}/phone?m=forged&lang=fr")  # no phone's secret
     expect(french.locator("#status")).to_have_text(
         "Ce lien n'est pas valable : scannez à nouveau le code QR")
+    assert french.locator(".card").count() == 0
 
 
 def test_a_phone_keeps_its_seat_when_the_next_game_starts(live, browser):
@@ -110,7 +111,7 @@ def test_a_phone_without_a_camera_joins_by_typing_the_seats_code(live, browser):
     phone.fill("#code", code.inner_text().lower())
     keep(phone, "join")
     phone.click("button[type=submit]")
-    expect(phone).to_have_url(re.compile(r"/seat/yellow\?t="))
+    expect(phone).to_have_url(re.compile(r"/phone\?m="))  # the seat's claim, exchanged
     expect(phone.locator("#who")).to_contain_text("yellow")
     expect(table.locator("[data-code=yellow]")).to_have_count(0)  # claimed: the code is gone
     expect(table.locator("[data-code=red]")).to_have_count(1)
@@ -169,7 +170,7 @@ def test_the_lobby_lets_the_players_choose_their_colours(live, browser):
     start_with_seat_codes(table)
     link = table.locator("#qrs a")
     expect(link).to_have_count(1)
-    assert "/seat/blue?t=" in link.get_attribute("href")
+    assert "/seat/blue?c=" in link.get_attribute("href")
     assert live.hub.table.seats == {1: "human", 3: "bot:family"}
     expect(table.locator("#seats tr")).to_have_count(2)
 
@@ -181,10 +182,16 @@ def test_a_seat_link_on_too_many_phones_says_so(live, browser):
 
     httpx.post(f"{live.url}/api/admin/start",
                json={"token": live.admin, "players": 2, "seats": ["human", "human"]})
-    url = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()[
+    claim = httpx.get(f"{live.url}/api/table", params={"token": live.admin}).json()[
         "links"]["red"]["url"]
     phones = []
-    for _ in range(PHONES_PER_SEAT):
+    first = browser.new_page()
+    first.goto(claim + "&lang=en")
+    expect(first).to_have_url(re.compile(r"/phone\?m="))
+    # The phone's own address, passed round to more phones by its player.
+    url = first.url.split("&")[0]
+    phones.append(first)
+    for _ in range(PHONES_PER_SEAT - 1):
         phone = browser.new_page()
         phone.goto(url + "&lang=en")
         expect(phone.locator("#status")).not_to_have_attribute("data-state", "joining")

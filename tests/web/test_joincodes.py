@@ -6,6 +6,7 @@ import asyncio
 import httpx
 import pytest
 import websockets
+from conftest import claim
 
 from marbleboard.web.joincodes import ALPHABET, LENGTH, CodeRefused, JoinCodes
 
@@ -33,31 +34,32 @@ def test_a_code_joins_its_own_seat_once(live):
     r = join(live, red["code"].lower()[:2] + " " + red["code"][2:])  # as a person types it
     assert r.status_code == 200
     url = r.json()["url"]
-    # The seat's own link, on whatever address the phone used to reach /join.
-    assert url == red["url"].removeprefix(live.hub.base_url) and url.startswith("/seat/red?t=")
-    token = url.split("t=")[1]
-    assert httpx.get(f"{live.url}/api/seats/red", params={"token": token}).status_code == 200
-    assert httpx.get(f"{live.url}{url}").status_code == 200  # the phone page
+    # The seat's own link (its claim), on whatever address the phone used to reach /join.
+    assert url == red["url"].removeprefix(live.hub.base_url) and url.startswith("/seat/red?c=")
     # Once only: used, the code is gone from the table screen and refused.
     assert table(live)["links"]["red"]["code"] is None
     r = join(live, red["code"])
     assert r.status_code == 404 and r.json()["code"] == "code"
-    assert join(live, yellow["code"]).json()["url"].startswith("/seat/yellow?t=")
+    assert httpx.get(f"{live.url}{url}").status_code == 200  # the phone page
+    token = claim(live, url)  # which the phone opens
+    assert httpx.get(f"{live.url}/api/seats/red", params={"token": token}).status_code == 200
+    assert join(live, yellow["code"]).json()["url"].startswith("/seat/yellow?c=")
 
 
 def test_a_seat_claimed_by_its_qr_code_has_no_code_any_more(live):
     start(live)
     yellow = table(live)["links"]["yellow"]
-    token = yellow["url"].split("t=")[1]
+    token = claim(live, yellow["url"])
 
     async def phone_connects():
         ws_url = f"ws://127.0.0.1:{live.port}/ws?seat=yellow&t={token}"
         async with websockets.connect(ws_url) as ws:
             await ws.recv()
 
-    asyncio.run(phone_connects())
-    assert table(live)["links"]["yellow"]["code"] is None
+    assert table(live)["links"]["yellow"] == {"phone": True}  # nothing of its secret
     assert join(live, yellow["code"]).status_code == 404
+    asyncio.run(phone_connects())
+    assert table(live)["links"]["yellow"] == {"phone": True}
 
 
 def test_wrong_codes_are_refused_then_the_address_is_locked_out(live):

@@ -9,6 +9,7 @@ import json
 import httpx
 import pytest
 import websockets
+from conftest import claim
 
 from marbleboard.web.live import LiveServer
 from marbleboard.web.refused import Refused
@@ -98,12 +99,43 @@ def test_names_are_required_and_bounded_and_the_room_holds_a_family_and_guests()
 def test_a_room_is_kept_and_read_back_whole():
     room = Room(["red", "blue"])
     anna = room.join("Anna", "red")
-    room.seat_link("blue")
+    link = room.seat_link("blue")
     again = Room(["red", "blue"])
     again.load(json.loads(json.dumps(room.to_json())))
     assert again.secret == room.secret
     assert again.host.token == anna.token and again.holder("red").name == "Anna"
-    assert not again.holder("blue").phone
+    assert not again.holder("blue").phone and again.holder("blue").claim == link.claim
+    assert again.redeem(link.claim).token == link.token  # its claim is still good, once
+    with pytest.raises(Refused) as e:
+        again.redeem(link.claim)
+    assert e.value.code == "claim"
+
+
+def test_a_seats_link_carries_a_claim_good_once_never_its_secret():
+    room = Room(["red", "blue"])
+    link = room.seat_link("blue")
+    assert link.claim and link.claim != link.token and not link.phone
+    for wrong in ("guess", link.token):  # a member's secret is no claim
+        with pytest.raises(Refused):
+            room.redeem(wrong)
+    member = room.redeem(link.claim)
+    assert member is link and member.phone and member.claim is None
+    assert room.host is member  # the first phone of the room
+    with pytest.raises(Refused) as e:
+        room.redeem(link.claim)
+    assert (e.value.status, e.value.code) == (401, "claim")
+
+
+def test_a_room_saved_before_claims_still_loads_and_its_seats_links_get_one():
+    saved = {"secret": "s3cret", "joined": 2, "members": [
+        {"token": "anna-secret", "name": "Anna", "place": "red", "joined": 1, "phone": True},
+        {"token": "blue-secret", "name": "", "place": "blue", "joined": 2, "phone": False}]}
+    room = Room(["red", "blue"])
+    room.load(saved)
+    anna, blue = room.holder("red"), room.holder("blue")
+    assert anna.claim is None and anna.phone
+    assert blue.claim and blue.claim != blue.token and not blue.phone
+    assert room.redeem(blue.claim) is blue
 
 
 # --- joining the table ---------------------------------------------------------------
@@ -178,11 +210,14 @@ def test_a_person_without_a_phone_gets_a_seat_link_and_a_latecomer_takes_the_sea
     start(live)
     link = table(live, admin=True)["links"]["yellow"]
     assert not link["phone"] and link["code"]  # its own QR code and short code
-    unopened = link["url"].split("t=")[1]
-    ben = join(live, "Ben", "yellow")  # joins during the game and takes the seat
+    assert link["url"].startswith(f"{live.url}/seat/yellow?c=")
+    unopened = live.hub.tokens[2]  # the seat's member, whose secret nobody was shown
+    assert unopened not in json.dumps(table(live, admin=True))
+    ben = claim(live, link["url"])  # Ben scans the seat's QR code during the game
+    assert ben == unopened
     assert seat_state(live, "yellow", ben).status_code == 200
-    assert seat_state(live, "yellow", unopened).status_code == 401
-    assert table(live, admin=True)["links"]["yellow"]["phone"]
+    assert table(live, admin=True)["links"]["yellow"] == {"phone": True}
+    assert [p["name"] for p in table(live)["room"]["phones"]] == ["Anna", ""]
     assert seat_state(live, "red", anna).status_code == 200
 
 
@@ -303,3 +338,142 @@ def test_the_host_sends_a_phone_out_of_the_room(live):
     assert [p["name"] for p in table(live)["room"]["phones"]] == ["Anna"]
     assert not any(p["taken"] and p["place"] == "yellow" for p in table(live)["room"]["places"])
     assert admin(live, "remove", anna, phone=99).json()["code"] == "phone"
+
+
+# --- a seat's own link: a claim, good once ------------------------------------------------
+
+
+def test_a_seats_link_is_claimed_once_and_its_phones_secret_is_never_shown(live):
+    anna = join(live, "Anna", "red")  # the host
+    start(live, anna)
+    url = table(live, admin=True)["links"]["yellow"]["url"]
+    token = claim(live, url)
+    # Opened again (another phone, or the QR code scanned by someone else): refused,
+    # with words the page shows.
+    r = httpx.post(f"{live.url}/api/room/claim", json={"claim": url.split("c=")[1]})
+    assert (r.status_code, r.json()["code"]) == (401, "claim")
+    assert "opened already" in r.json()["detail"]
+    # Neither the table screen nor the host's phone ever holds the phone's secret.
+    for payload in (table(live, admin=True), table(live),
+                    httpx.get(f"{live.url}/api/table", params={"token": anna}).json()):
+        assert token not in json.dumps(payload)
+    # A member's secret is not a claim either.
+    assert httpx.post(f"{live.url}/api/room/claim", json={"claim": token}).status_code == 401
+
+
+def test_a_new_link_kills_the_old_claim_and_its_member(live):
+    anna = join(live, "Anna", "red")
+    start(live, anna)
+    old_url = table(live, admin=True)["links"]["yellow"]["url"]
+    old_member = live.hub.tokens[2]
+    assert admin(live, "link", anna, seat="yellow").json()["ok"]
+    new_url = table(live, admin=True)["links"]["yellow"]["url"]
+    assert new_url != old_url and live.hub.tokens[2] != old_member
+    r = httpx.post(f"{live.url}/api/room/claim", json={"claim": old_url.split("c=")[1]})
+    assert r.status_code == 401
+    assert seat_state(live, "yellow", old_member).status_code == 401
+    ben = claim(live, new_url)
+    assert seat_state(live, "yellow", ben).status_code == 200
+    # Claimed, then made anew again: the phone that claimed it is out too.
+    assert admin(live, "link", anna, seat="yellow").json()["ok"]
+    assert seat_state(live, "yellow", ben).status_code == 401
+    assert me(live, ben, name="Ben").status_code == 401
+
+
+def test_a_restart_keeps_an_unclaimed_link_good_and_a_claimed_one_dead(tmp_path):
+    with LiveServer(tmp_path / "games.db") as live:
+        anna = join(live, "Anna", "red")
+        start(live, anna, seats=("human", "human", "human"), colours=("red", "blue", "yellow"))
+        links = table(live, admin=True)["links"]
+        ben = claim(live, links["blue"]["url"])
+    with LiveServer(tmp_path / "games.db") as live:
+        again = table(live, admin=True)["links"]
+        assert again["blue"] == {"phone": True}
+        # The QR code shown before still works (the service's port is another one now).
+        assert again["yellow"]["url"].split("c=")[1] == links["yellow"]["url"].split("c=")[1]
+        r = httpx.post(f"{live.url}/api/room/claim",
+                       json={"claim": links["blue"]["url"].split("c=")[1]})
+        assert r.status_code == 401
+        assert seat_state(live, "blue", ben).status_code == 200
+        cleo = claim(live, again["yellow"]["url"])
+        assert seat_state(live, "yellow", cleo).status_code == 200
+        assert seat_state(live, "red", anna).status_code == 200
+
+
+# --- no seat hopping while a game is played ---------------------------------------------
+
+
+def test_during_a_game_no_phone_takes_leaves_or_changes_a_games_place(tmp_path):
+    """Before, Anna (player 2 of a Wampum game) took the place of player 3, whose
+    person had no phone yet, and read player 3's hand."""
+    with LiveServer(tmp_path / "games.db", layout="wahoo6") as live:
+        anna = join(live, "Anna", "red")
+        ben = join(live, "Ben", "blue")
+        cleo = join(live, "Cleo")  # watches
+        start(live, anna, seats=("human", "human", "human"),
+              colours=("player1", "player2", "player3"), game="wampum")
+        places = dict(live.hub.seat_places)
+        third = places["player3"]
+        assert live.hub.room.holder(third).phone is False  # its link waits for a phone
+        free = next(p for p in live.hub.room.places if p not in places.values())
+        for token, place in ((ben, third), (ben, None), (ben, places["player1"]),
+                             (cleo, third), (anna, free)):
+            r = me(live, token, place=place)
+            assert (r.status_code, r.json()["code"]) == (409, "game-on"), (token, place)
+            assert "ask the host to free your colour" in r.json()["detail"]
+        assert seat_state(live, "player3", ben).status_code == 401
+        r = httpx.post(f"{live.url}/api/room/join",
+                       json={"room": secret(live), "name": "Dan", "place": third})
+        assert (r.status_code, r.json()["code"]) == (409, "game-on")
+        assert [p["name"] for p in table(live)["room"]["phones"]] == ["Anna", "Ben", "Cleo"]
+        # Nothing changed: the seat's own link still works, once.
+        dan = claim(live, table(live, admin=True)["links"]["player3"]["url"])
+        assert seat_state(live, "player3", dan).status_code == 200
+        # A name may change; a place no seat of the game is played at may be taken.
+        assert me(live, ben, name="Benjamin").json()["ok"]
+        assert me(live, cleo, place=free).json()["ok"]
+        assert me(live, cleo, place=None).json()["ok"]
+        # The host frees Ben's colour: he watches, and his seat waits for its own
+        # link's claim, not for a place.
+        assert admin(live, "free", anna, place=places["player2"]).json()["ok"]
+        assert seat_state(live, "player2", ben).status_code == 401
+        assert me(live, ben, place=places["player2"]).json()["code"] == "game-on"
+        link = table(live, admin=True)["links"]["player2"]
+        assert not link["phone"] and "url" in link
+
+
+def play_to_the_end(live, tokens):
+    """Every turn played by its seat's phone, as the phone sends it, to the end."""
+    hub = live.hub
+    for _ in range(500):
+        table = hub.table
+        if table.state.is_over():
+            return
+        if table.state.current >= 0:
+            seat, turns = table.names[table.state.current], table.state.turns
+            mine = seat_state(live, seat, tokens[seat]).json()
+            if mine["moves"]:
+                r = httpx.post(f"{live.url}/api/seats/{seat}/move", json={
+                    "token": tokens[seat], "turn": turns, "move": mine["moves"][0]["text"]})
+                assert r.status_code in (200, 409), r.text
+        live.call(asyncio.sleep(0.02))
+    raise AssertionError("the game did not end")
+
+
+def test_places_change_freely_in_the_lobby_and_after_the_game(live):
+    anna = join(live, "Anna", "red")
+    ben = join(live, "Ben", "yellow")
+    assert me(live, ben, place="blue").json()["ok"]  # the lobby
+    assert me(live, ben, place="yellow").json()["ok"]
+    r = admin(live, "start", anna, game="wumprummy", players=2, seats=["human", "human"],
+              colours=["player1", "player2"], rules={"games_to_win": 1})
+    assert r.status_code == 200, r.text
+    assert me(live, ben, place="blue").json()["code"] == "game-on"
+    play_to_the_end(live, {"player1": anna, "player2": ben})
+    assert table(live)["state"] == "over"
+    assert me(live, ben, place="blue").json()["ok"]  # the game is over: free again
+    r = httpx.post(f"{live.url}/api/room/join",
+                   json={"room": secret(live), "name": "Cleo", "place": "yellow"})
+    assert r.status_code == 200, r.text
+    assert admin(live, "lobby", anna).json()["ok"]
+    assert me(live, ben, place="green").json()["ok"]

@@ -148,12 +148,49 @@ def test_a_seat_nobody_claimed_is_asked_about_then_shows_its_own_code(live, brow
     table.click("#start")
     table.click("#start-anyway")
     expect(table.locator("#qrs .qr")).to_have_count(1)
-    # The seat's own link, opened on a phone, makes that phone one of the room's.
+    # The seat's own link, opened on a phone, makes that phone one of the room's:
+    # its claim is exchanged for the phone's own secret, and the page goes on at
+    # the phone's own address.
+    href = table.locator("#qrs a").get_attribute("href")
+    assert "/seat/red?c=" in href
     phone = browser.new_context(**PHONE).new_page()
-    phone.goto(table.locator("#qrs a").get_attribute("href"))
+    phone.goto(href)
     expect(phone.locator("#status")).to_have_attribute("data-state", "turn")
+    expect(phone).to_have_url(re.compile(r"/phone\?m="))
     expect(table.locator("#links")).to_be_hidden()
     assert [m.place for m in live.hub.room.phones()] == ["red"]
+    secret = phone.evaluate("localStorage.getItem('member')")
+    assert secret == live.hub.tokens[0] and secret not in href
+    # Opened again, on another phone (someone else scanned the code): refused, said
+    # in words, and nothing of the seat shown.
+    for lang, said in (("en", "This seat's link has been opened already: ask the host "
+                              "for a new one"),
+                       ("fr", "Le lien de cette place a déjà été ouvert : demandez-en un "
+                              "nouveau à l'hôte")):
+        late = browser.new_context(**PHONE).new_page()
+        late.goto(href + f"&lang={lang}")
+        expect(late.locator("#status")).to_have_text(said)
+        expect(late.locator("#status")).to_have_attribute("data-state", "refused")
+        expect(late.locator("#rejoin")).to_be_visible()
+        expect(late.locator("#hand .card")).to_have_count(0)
+    assert [m.place for m in live.hub.room.phones()] == ["red"]
+
+
+def test_a_watching_phone_may_not_take_a_games_colour_and_says_why(live, browser):
+    table = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    table.goto(f"{live.url}/?t={live.admin}&lang=en")
+    in_lobby(table, "wampoo", 2, ["red", "yellow"])
+    table.click("#start")
+    table.click("#start-anyway")
+    expect(table.locator("#qrs .qr")).to_have_count(2)
+    phone = new_phone(browser, live, "fr")
+    join_by_code(phone, live.hub.codes.code_for(-1), "Cleo")
+    phone.click("#places button[data-place=yellow]")  # a seat of the game, waiting for its phone
+    expect(phone.locator("#error")).to_have_text(
+        "La partie est en cours : demandez à l'hôte de libérer votre couleur")
+    expect(phone.locator("#places button[data-place=yellow]")).to_have_attribute(
+        "aria-pressed", "false")
+    expect(table.locator("#qrs .qr")).to_have_count(2)  # the seat still waits for its link
 
 
 # Each game's evening: the board it is played on, and the game played to its end
@@ -226,7 +263,9 @@ def test_an_evening_of_each_game(browser, tmp_path, game, lang):
         in_lobby(table, game, 2, places)
         keep(table, f"{game}-lobby-{lang}", docs=docs)
         table.click("#start")
-        wait_until(lambda: hub.table is not None and hub.table.game.name == game,
+        # (The seats are given their phones just after the table is set: both waited for.)
+        wait_until(lambda: hub.table is not None and hub.table.game.name == game
+                   and len(hub.tokens) == 2,
                    f"{game} did not start", lambda: table.locator("#lobby").inner_text(), bound=30)
         assert set(hub.tokens.values()) == set(phones), "a seat went to no phone of the room"
         for phone, name in ((anna, "Anna"), (ben, "Ben")):
@@ -258,7 +297,8 @@ def test_an_evening_of_each_game(browser, tmp_path, game, lang):
         if second == "wumprummy":
             table.select_option("select[data-number=games_to_win]", "1")
         table.click("#start")
-        wait_until(lambda: hub.table is not None and hub.table.game.name == second,
+        wait_until(lambda: hub.table is not None and hub.table.game.name == second
+                   and len(hub.tokens) == 2,
                    f"{second} did not start", lambda: table.locator("#lobby").inner_text(),
                    bound=30)
         assert set(hub.tokens.values()) == set(phones)

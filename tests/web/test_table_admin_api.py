@@ -5,6 +5,7 @@ import asyncio
 
 import httpx
 import websockets
+from conftest import claim
 
 from marbleboard import words
 
@@ -35,7 +36,7 @@ def test_players_names_reach_both_screens_and_the_log(live):
     assert start(live, {"red": " Anna ", "yellow": "Bob"}).json()["ok"]
     payload = table(live)
     assert payload["names"] == {"red": "Anna", "yellow": "Bob"}
-    token = payload["links"]["red"]["url"].split("t=")[1]
+    token = claim(live, payload["links"]["red"]["url"])
     seat = httpx.get(f"{live.url}/api/seats/red", params={"token": token}).json()
     assert seat["names"] == {"red": "Anna", "yellow": "Bob"}
     # One phrase per event: the new game first, said in either language.
@@ -86,7 +87,8 @@ def test_a_rematch_starts_the_same_seats_names_and_rules(live):
 
 def test_a_seats_new_link_refuses_the_old_one(live):
     start(live)
-    old = table(live)["links"]["red"]["url"].split("t=")[1]
+    first = table(live)["links"]["red"]["url"]
+    old = claim(live, first)
 
     async def phone():
         async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws?seat=red&t={old}") as ws:
@@ -99,7 +101,9 @@ def test_a_seats_new_link_refuses_the_old_one(live):
                 return ws.close_code
 
     assert asyncio.run(phone()) == 4401
-    new = table(live)["links"]["red"]["url"].split("t=")[1]
+    link = table(live)["links"]["red"]
+    assert link["url"] != first and not link["phone"]  # a new claim, waiting for a phone
+    new = claim(live, link["url"])
     assert new != old
     refused = httpx.get(f"{live.url}/api/seats/red", params={"token": old})
     assert refused.status_code == 401

@@ -57,6 +57,7 @@ def test_a_game_on_a_phone(tmp_path, browser, layout, game):
         for name, page in phones(browser).items():
             page.goto(url + "&lang=fr")
             expect(page.locator("#status")).not_to_have_attribute("data-state", "joining")
+            url = page.url  # the seat's claim is spent: the phone's own address from now on
             expect(page.locator("#log li").first).to_be_visible()
             found |= measured({name: page}, game)
             village = page.locator("button.village").first

@@ -1,9 +1,11 @@
 """The coach: a person may ask their phone for a hint on their turn, as many times
 a game as the lobby allowed. The hint is the move the strongest level would play,
-worked out from the seat's own view only (never from the cards it cannot see);
-the board lights it in the light language of a move shown (the marble to lift,
-where it goes) and the log says it, for a hint is taken in front of everyone. The
-game's record keeps each hint taken: the game was played with help."""
+worked out from the seat's own view only (never from the cards it cannot see).
+The phone alone is told the move: the log says only that a hint was taken, for a
+hint is taken in front of everyone but may name a card of the hand. The board
+lights it in the light language of a move shown (the marble to lift, where it
+goes) at once where the seat holds nothing hidden, else when its player asks.
+The game's record keeps each hint taken: the game was played with help."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from ..games.base import Game, GameState, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
+from .audience import holds_secrets
 from .boardmap import BoardMap
 from .coach import Coach
 from .lights import Painter, Scene
@@ -96,7 +97,10 @@ class Table:
         self.bot_action: int | None = None  # a move known before it is made: a bot's, or forced
         self.announced: int | None = None  # a person's move said before it is made
         self.coach = Coach()  # the hints each person may take, and those taken
-        self.hinted: int | None = None  # the move a hint suggested this turn, lit
+        self.hinted: int | None = None  # the move a hint suggested this turn
+        # Whether the board lights it: at once where the seat holds nothing hidden;
+        # else only when its player asks, for the move may say a card of the hand.
+        self.hint_shown = False
         self._hinting = asyncio.Lock()  # two taps at once: one hint, counted once
         # How long a bot's move on the screens is shown before it is made, beyond
         # the quiet period: people follow the game (the service's setting).
@@ -179,10 +183,18 @@ class Table:
         if self.game_id is not None:
             self.store.save_setting(f"coach.{self.game_id}", self.coach.to_json())
         self.hinted = action
-        self._say(["log.hint", {"who": self.players[seat],
-                                "move": self.game.action_words(self.state, action)}])
+        self.hint_shown = not holds_secrets(self.game, state, seat)
+        # The log is everyone's: it says a hint was taken, never which move (a card
+        # of the hand, one put face down); the asking phone alone is told.
+        self._say(["log.hint_taken", {"who": self.players[seat]}])
         await self._show()
         return action
+
+    async def show_hint(self, seat: int, show: bool) -> None:
+        """The player asks the board to light this turn's hint, or to stop."""
+        if seat == self.state.current and self.hinted is not None:
+            self.hint_shown = show
+            await self._show()
 
     async def hand_to_bot(self, seat: int, kind: str) -> None:
         """A person's seat is played by a bot from now on (their phone has gone: a
@@ -513,6 +525,7 @@ class Table:
         self.bot_action = None
         self.announced = None
         self.hinted = None
+        self.hint_shown = False
         self.status.question = None
 
     async def _advance(self) -> None:
@@ -642,7 +655,7 @@ class Table:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake
         self.status.mistakes = len(extra) + len(missing)
         shown = ([self.bot_action] if self.bot_action is not None
-                 else [self.hinted] if self.hinted is not None else [])
+                 else [self.hinted] if self.hinted is not None and self.hint_shown else [])
         return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
                      shown=shown, group=self.group, extra=extra, missing=missing,
                      clearing=self.clearing)

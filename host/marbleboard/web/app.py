@@ -56,6 +56,8 @@ class ShowRequest(StrictBody):
     token: Token
     turn: int = Field(ge=0)
     show: bool = Field(description="light the chosen card's moves on the board, or stop")
+    hint: bool = Field(default=False, description="light this turn's hint instead of the "
+                                                  "chosen card's moves (or stop)")
 
 
 class MoveRequest(StrictBody):
@@ -148,6 +150,10 @@ class RoomJoinRequest(StrictBody):
     place: Place | None = Field(default=None, description="a free place of the board to play")
 
 
+class ClaimRequest(StrictBody):
+    claim: Token = Field(description="the one-time claim of a seat's own link (its QR code)")
+
+
 class MemberRequest(StrictBody):
     token: Token
     name: PlayerName | None = Field(default=None, description="a new name")
@@ -183,7 +189,8 @@ class Membership(BaseModel):
 
 
 class JoinLink(BaseModel):
-    url: str = Field(description="the seat's own link, on the address the phone used")
+    url: str = Field(description="the seat's own link (its claim), on the address the "
+                                 "phone used")
 
 
 class Outcome(BaseModel):
@@ -200,7 +207,7 @@ class Problem(BaseModel):
 
 REQUESTS = (CardRequest, ShowRequest, MoveRequest, StartRequest, AdminRequest, ToggleRequest,
             JoinRequest, SeatLinkRequest, DragRequest, RoomJoinRequest, MemberRequest,
-            FreeRequest, BotRequest, RemoveRequest, JoinRemoteRequest)
+            FreeRequest, BotRequest, RemoveRequest, JoinRemoteRequest, ClaimRequest)
 FIELDS = {name for model in REQUESTS for name in model.model_fields} | {"seat"}
 PLAIN = {
     "missing": "is missing",
@@ -406,8 +413,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
 
     @app.post("/api/seats/{seat}/show")
     async def show_on_board(seat: str, body: ShowRequest) -> Outcome:
-        """Light the chosen card's moves on the board for everyone (or stop)."""
-        await hub.show_on_board(hub.check_seat(seat, body.token), body.show, body.turn)
+        """Light the chosen card's moves, or this turn's hint, on the board for
+        everyone (or stop)."""
+        await hub.show_on_board(hub.check_seat(seat, body.token), body.show, body.turn,
+                                hint=body.hint)
         return Outcome(ok=True)
 
     @app.post("/api/seats/{seat}/move")
@@ -427,7 +436,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     @app.post("/api/seats/{seat}/hint")
     async def hint(seat: str, body: TurnRequest) -> dict[str, Any]:
         """A hint for the seat's person, when the table allows one: the strongest
-        bot's move, from the seat's own view, lit on the board and said in words."""
+        bot's move, from the seat's own view, said in words to this phone alone
+        (the log says only that a hint was taken). The board lights it at once
+        where the seat holds nothing hidden, else when the phone asks (``show``
+        with ``hint``)."""
         return await hub.hint(hub.check_seat(seat, body.token), body.turn)
 
     @app.post("/api/seats/{seat}/answer")
@@ -439,24 +451,37 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
     @app.post("/api/join", responses={404: {}, 429: {}})
     async def join(body: JoinRequest, request: Request) -> JoinLink:
         """A short code, typed on a phone: the room's (its join page, where the
-        player gives a name), or a seat's (the seat's link, once)."""
+        player gives a name), or a seat's (the seat's link with its claim, once)."""
         try:
             seat, _ = hub.codes.redeem(body.code, request.client.host if request.client else "")
         except CodeRefused as e:
             raise Refused(404 if e.code == "code" else 429, e.code, e.detail) from e
         if seat == ROOM_CODE:
             return JoinLink(url=hub.room_link().removeprefix(hub.base_url))
-        return JoinLink(url=hub.seat_link(seat).removeprefix(hub.base_url))
+        url = hub.seat_link(seat) if seat in hub.tokens else None
+        if url is None:  # claimed meanwhile, by its QR code
+            raise Refused(404, "code", "no seat has that code: check the table screen")
+        return JoinLink(url=url.removeprefix(hub.base_url))
 
     @app.post("/api/room/join", responses={401: {}, 409: {}})
     async def join_room(body: RoomJoinRequest) -> Membership:
-        """A phone joins the room for the evening, with its player's name."""
+        """A phone joins the room for the evening, with its player's name (and a
+        free place, but not one a game being played is played at: 409 ``game-on``)."""
         member = hub.join_room(body.room, body.name, body.place)
+        return Membership(token=member.token, url=f"/phone?m={member.token}")
+
+    @app.post("/api/room/claim", responses={401: {}})
+    async def claim_seat(body: ClaimRequest) -> Membership:
+        """A seat's own link opened on a phone: its one-time claim exchanged for
+        the phone's secret in the room, which plays the seat. A claim is good once."""
+        member = hub.claim_seat(body.claim)
         return Membership(token=member.token, url=f"/phone?m={member.token}")
 
     @app.post("/api/room/me", responses={401: {}, 409: {}})
     async def change_me(body: MemberRequest) -> Outcome:
-        """A phone's new name, or the place it plays (null: it watches)."""
+        """A phone's new name, or the place it plays (null: it watches). While a
+        game is played, a place one of its seats is played at is neither taken
+        nor left this way (409 ``game-on``): the host frees a colour."""
         await hub.change_member(body.token, name=body.name, place=body.place,
                                 set_place="place" in body.model_fields_set)
         return Outcome(ok=True)
@@ -603,8 +628,10 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             return
         # Accepted before a refusal, so that the page can read why and say so.
         await ws.accept()
-        # A phone comes with its secret in the room (m), or with a seat's link
-        # (seat and t); a table screen with the table's link (t), or with none.
+        # A phone comes with its secret in the room (m), or with a seat's name and
+        # that secret (seat and t); a table screen with the table's link (t), or
+        # with none. A seat's claim is never taken here: it is exchanged first
+        # (/api/room/claim), once.
         member: str | None = None
         admin = False
         try:

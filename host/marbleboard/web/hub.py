@@ -1,8 +1,10 @@
 """The hub between the table and the screens: who may see what, and who may do what.
 
-Every payload a client receives is built here from a seat's view (or the public
-view), never from the full state: a phone gets its own hand and nothing else
-hidden, the table screen gets no hand at all.
+Every payload a client receives is built here for its audience
+(``table/audience.py``), never from the full state: a phone gets its own hand and
+nothing else hidden, the table screen gets no hand at all. No payload carries a
+phone's secret but that phone's own: a seat waiting for a phone shows a one-time
+claim instead (``room.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from ..remote.guest import GuestPart
 from ..remote.hosting import HostedGame, JoinedGame, RemoteConfig
 from ..remote.invitation import Invitation
 from ..sim.local import LocalPico, pace_hand
+from ..table import audience
+from ..table.audience import PUBLIC, Audience
 from ..table.boardmap import BoardMap
 from ..table.coach import HINT_CHOICES, Coach
 from ..table.hand import SimulatedHand, carry_out_bot_moves
@@ -429,16 +433,17 @@ class TableHub:
             if changed and table.game_id is not None:
                 self.store.save_tokens(table.game_id, changed)
             self.tokens = tokens
-        # A code for each seat's link no phone has opened; a code someone may be
-        # reading off the screen is never changed under them.
+        # A code for each seat's link no phone has opened, leading to its claim; a
+        # code someone may be reading off the screen is never changed under them.
         for s in self.codes.seats():
             if s != ROOM_CODE and s not in self.tokens:
                 self.codes.forget(s)
         for s, token in self.tokens.items():
-            if self.room.get(token).phone:
+            claim = self.room.get(token).claim
+            if claim is None:
                 self.codes.forget(s)
-            elif self.codes.token_for(s) != token:
-                self.codes.issue(s, token)
+            elif self.codes.token_for(s) != claim:
+                self.codes.issue(s, claim)
         self._save_room()
 
     def _save_room(self) -> None:
@@ -465,6 +470,7 @@ class TableHub:
         if not self.room.is_secret(secret):
             raise Refused(401, "room", "this is not the room's code: scan the QR code "
                           "on the table screen again")
+        self._check_moving(None, place)
         member = self.room.join(name, place)
         self._seat_the_room()
         self.changed()
@@ -474,6 +480,8 @@ class TableHub:
                             place: str | None = None, set_place: bool = False) -> None:
         """A phone changes its name, or the place it plays (None: it watches)."""
         member = self.room.get(token)
+        if set_place:  # before anything changes: a refused request changes nothing
+            self._check_moving(member.place, place)
         if name is not None:
             self.room.rename(member.token, name)
         if set_place:
@@ -483,6 +491,26 @@ class TableHub:
         self._seat_the_room()
         await self._let_go_strangers()  # a seat's link given way to this phone
         self.changed()
+
+    def _check_moving(self, place: str | None, wanted: str | None) -> None:
+        """Refused while a game is played, for a phone that would take, leave or
+        change a place one of its seats is played at: a place claimed would hand
+        it that seat's hand (or take its own away). The host frees a colour, and
+        the seat is then taken by its own link's claim, never by a place."""
+        table = self.table
+        if wanted == place or table is None or table.state.is_over():
+            return
+        played = {self.seat_places.get(table.names[s]) for s in table.seats}
+        if place in played or wanted in played:
+            raise Refused(409, "game-on", "the game is on: ask the host to free your colour")
+
+    def claim_seat(self, claim: str) -> Member:
+        """A seat's link opened on a phone: its claim gives the seat's secret, once.
+        From now on the table screen says only that a phone plays the seat."""
+        member = self.room.redeem(claim)
+        self._seat_the_room()  # its short code is forgotten, and the claim gone for good
+        self.changed()
+        return member
 
     async def leave_room(self, token: str) -> None:
         """A phone leaves the room: its secret is good no more, its place is free."""
@@ -519,7 +547,7 @@ class TableHub:
             member = self.room.get(client.member)
             opened = not member.phone
             self.room.opened(member.token)
-            if opened:  # a seat's link became a phone of the room
+            if opened:  # a seat's member became a phone of the room
                 self._seat_the_room()
         self.clients.append(client)
         client.sender = asyncio.get_running_loop().create_task(self._send_to(client))
@@ -646,8 +674,9 @@ class TableHub:
 
     async def new_link(self, seat_name: str) -> None:
         """A seat's link made anew (a phone lost, or the link seen by someone
-        else): the old one is refused from now on, and its phones are told so. A
-        phone of the room playing it leaves the room."""
+        else): a new claim for a new member; the old claim and the old member's
+        secret are refused from now on, and its phones are told so. A phone of the
+        room playing it leaves the room."""
         table = self.table
         if table is None:
             raise Refused(409, "no-game", "no game is being played")
@@ -778,8 +807,12 @@ class TableHub:
             raise Refused(401, "token", "this link is not the seat's: scan its QR code again")
         return seat
 
-    def seat_link(self, seat: int) -> str:
-        return f"{self.base_url}/seat/{self.seat_names[seat]}?t={self.tokens[seat]}"
+    def seat_link(self, seat: int) -> str | None:
+        """A seat's own link while no phone has opened it: its one-time claim, never
+        the member's secret (everyone in the room may read it off the screen).
+        None once a phone has."""
+        claim = self.room.get(self.tokens[seat]).claim
+        return None if claim is None else f"{self.base_url}/seat/{self.seat_names[seat]}?c={claim}"
 
     def follow_address(self, base_url: str, names: list[str]) -> None:
         """The service's address changed (the network came up): the links follow."""
@@ -828,12 +861,19 @@ class TableHub:
             return None
         return chosen[2]
 
-    async def show_on_board(self, seat: int, show: bool, turn: int) -> None:
-        """The player asks the board to light the chosen card's moves (or to stop):
-        everyone at the table sees them, so it is the player's choice."""
+    async def show_on_board(self, seat: int, show: bool, turn: int, hint: bool = False) -> None:
+        """The player asks the board to light the chosen card's moves, or this
+        turn's hint (``hint``), or to stop: everyone at the table sees them, so it
+        is the player's choice."""
         table = self._table_for(seat, turn)
         if self._moving == (table, turn):
             raise Refused(409, "moving", "your move is being made")
+        if hint:
+            if table.hinted is None:
+                raise Refused(409, "no-hint", "ask for a hint first")
+            await table.show_hint(seat, show)
+            self.changed()
+            return
         group = self.chosen_card(seat)
         if show and group is None:
             raise Refused(409, "no-card", "choose a card first")
@@ -915,7 +955,9 @@ class TableHub:
 
     async def hint(self, seat: int, turn: int) -> dict[str, Any]:
         """A hint for the seat's person (the coach): the move, in the notation and
-        in words, lit on the board for everyone."""
+        in words, for this phone alone (the log says only that a hint was taken);
+        lit on the board at once where the seat holds nothing hidden, else when the
+        phone asks (``show_on_board``)."""
         table = self._table_for(seat, turn)
         try:
             action = await table.hint(seat)
@@ -923,7 +965,8 @@ class TableHub:
             raise Refused(409, "no-hint", str(e)) from e
         self.changed()
         return {"move": table.game.action_text(table.state, action),
-                "words": table.game.action_words(table.state, action)}
+                "words": audience.move_words(table.game, table.state, action, seat,
+                                             Audience.seat(seat))}
 
     def go_on(self) -> None:
         """The people at the table have seen the bot's move announced: it is made."""
@@ -1031,13 +1074,16 @@ class TableHub:
         if table is None:
             return {"type": "seat", "seat": self.seat_names[seat], "state": "lobby"}
         state, game, names = table.state, table.game, table.names
-        view = game.view(state, seat)  # the one source of what this seat may see
+        own = Audience.seat(seat)
+        view = audience.view(game, state, audience.of_screen(state, seat))
         mine = state.current == seat
+        # The seat's own moves: said whole, for they are its own.
         moves = [_move(game, state, a, names) for a in state.legal_actions()] if mine else []
         question = table.status.question
         public = game.public(state)
-        private = game.private(state, seat)
+        private = audience.private(game, state, own)  # its own, at the end too
         mine_public = public.pop("seats", {}).get(names[seat], {})
+        hinted = table.hinted if mine else None
         return {
             "type": "seat", "game": game.name, "title": game.title, "seat": names[seat],
             "state": _phase(table), "position": view.position, "turns": state.turns,
@@ -1057,10 +1103,13 @@ class TableHub:
             "question": question.texts if question is not None and question.seat == seat
             else None,
             "forfeited": bool(mine_public.get("forfeited")),
-            # The coach: hints left to this person in the game, and this turn's.
+            # The coach: hints left to this person in the game, and this turn's, in
+            # words for this phone alone; whether the board lights it now.
             "coach": ({"allowed": table.coach.allowed, "left": table.coach.left(names[seat]),
-                       "hint": game.action_text(state, table.hinted)
-                       if mine and table.hinted is not None else None}
+                       "hint": game.action_text(state, hinted) if hinted is not None else None,
+                       "words": audience.move_words(game, state, hinted, seat, own)
+                       if hinted is not None else None,
+                       "lit": hinted is not None and table.hint_shown}
                       if table.coach.allowed and table.seats.get(seat) == "human" else None),
             "winners": table.record.winners, "result": table.result_words(),
             "standings": [{"seat": names[s], "name": who, "score": n}
@@ -1102,6 +1151,7 @@ class TableHub:
         return {
             "type": "seat", "game": game.name, "title": game.title, "seat": None,
             "state": _phase(table), "turns": state.turns,
+            "position": audience.view(game, state, audience.of_screen(state, None)).position,
             "turn": table.names[state.current] if state.current >= 0 else None,
             "public": public, "moves": [], "board_game": game.marbles is not None,
             "marbles": _marbles_drawn(table), **_pieces(table, self.seat_places),
@@ -1172,7 +1222,8 @@ class TableHub:
         payload["notice"] = self.notice if table is None else None
         if table is not None:
             state, game, names = table.state, table.game, table.names
-            view = game.view(state, None)
+            seen = audience.of_screen(state, None)  # the public's; everyone's at the end
+            view = audience.view(game, state, seen)
             public = game.public(state)
             per_seat = public.pop("seats", {})
             payload.update({
@@ -1199,7 +1250,7 @@ class TableHub:
                 "hints": {table.players[names.index(n)]: k
                           for n, k in table.coach.counts().items()},
             })
-            if state.is_over():
+            if seen.everything:
                 # Every deck and roll is revealed: the screen checks them against
                 # their commitments and offers the record that `marbleboard verify` reads.
                 payload["record"] = table.record.to_json(reveal=True)
@@ -1207,12 +1258,16 @@ class TableHub:
                 payload["takeback"] = table.can_take_back()
                 payload["put_back"] = self._put_back(table)
                 # Each seat a person plays, and whether a phone of the room plays
-                # it; one no phone has opened shows its own QR code to scan.
-                payload["links"] = {names[s]: {"url": self.seat_link(s),
-                                               "qr": _qr_svg(self.seat_link(s)),
-                                               "code": self.codes.code_for(s),
-                                               "phone": self.room.get(t).phone}
-                                    for s, t in self.tokens.items()}
+                # it; one no phone has opened shows its own QR code to scan, which
+                # carries its claim. A phone's secret is never here: this payload
+                # is the host's phone's too, and the host plays no seat but its own.
+                links: dict[str, dict[str, Any]] = {}
+                for s in self.tokens:
+                    url = self.seat_link(s)
+                    links[names[s]] = {"phone": True} if url is None else {
+                        "url": url, "qr": _qr_svg(url), "code": self.codes.code_for(s),
+                        "phone": False}
+                payload["links"] = links
                 payload["join"] = [self.base_url, *self.other_bases]  # where codes are typed
         return payload
 
@@ -1329,8 +1384,10 @@ def _coming(table: Table) -> dict[str, Any] | None:
         return None
     # A card game's bot move is made after its pace or once seen; a marble game's
     # waits for the marbles, moved by hand.
-    return {"seat": table.names[table.state.current],
-            "words": table.game.action_words(table.state, action),
+    state = table.state
+    # Said to the whole table: a card a bot puts face down is "a card".
+    return {"seat": table.names[state.current],
+            "words": audience.move_words(table.game, state, action, state.current, PUBLIC),
             "go_on": isinstance(table, ScreenTable)}
 
 

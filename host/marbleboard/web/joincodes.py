@@ -3,7 +3,8 @@
 The room has a few letters of its own, shown beside its QR code on the table
 screen for the whole evening: typed at ``/join``, they let a phone join the room.
 Each seat's own link nobody has opened gets a code too; it gives the seat's link
-once, and is forgotten when it is used or when a phone opens the link.
+(its one-time claim, never a phone's secret) once, and is forgotten when it is
+used or when a phone opens the link.
 
 Guessing is bounded twice, and neither bound ever changes a code a player has
 read: a few wrong codes from one address lock that address out for a minute, and
@@ -41,7 +42,7 @@ class CodeRefused(Exception):
 class _Issued:
     code: str
     seat: int
-    token: str
+    token: str  # what the code stands for: the room's secret, or a seat's claim
     lasting: bool = False  # the room's: used by every phone that joins, never forgotten
 
 

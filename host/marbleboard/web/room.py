@@ -8,7 +8,11 @@ plays is played from the phone that claimed it.
 
 A place played by a person nobody claimed still gets a phone link of its own (its
 QR code beside the seat), so that a latecomer scans it and plays; such a link is
-a member with no phone yet (``phone`` false) until a phone opens it.
+a member with no phone yet (``phone`` false) until a phone opens it. The link
+carries a one-time claim, never the member's own secret: the table screen and the
+host's phone show it to everyone in the room, so the first phone to open it
+exchanges it for the secret (:meth:`Room.redeem`), which nobody else has seen, and
+the claim is good no more.
 
 The first phone to join is the host: it may start, abandon and replay games, and
 free a place, as the table screen's own link may. When the host leaves, the next
@@ -39,6 +43,9 @@ class Member:
     # When its last phone left (time.monotonic), None while one is connected: how
     # long it has been gone, so the host can hand its seat to a bot.
     gone_since: float | None = None
+    # A seat's link nobody has opened: the one-time secret its QR code carries,
+    # exchanged once for ``token``. None once opened (and for a phone that joined).
+    claim: str | None = None
 
 
 def clean_name(name: str) -> str:
@@ -70,17 +77,36 @@ class Room:
 
     def seat_link(self, place: str | None, name: str = "", *,
                   token: str | None = None) -> Member:
-        """A member for a place a person plays that no phone claimed: its link is
-        shown beside the seat until a phone opens it (``token``: a link already
-        given, kept)."""
+        """A member for a place a person plays that no phone claimed: its claim is
+        shown beside the seat until a phone opens it (``token``: a member already
+        saved with the game, kept)."""
         member = self._new(clean_name(name)[:NAME_LENGTH], None, phone=False, token=token)
         member.place = place
+        member.claim = secrets.token_urlsafe(16)
+        return member
+
+    def redeem(self, claim: str) -> Member:
+        """A phone opened a seat's link: its claim gives the member's secret, once,
+        and the member is that phone's from now on."""
+        found = None
+        for member in self.members.values():
+            # In constant time, as every secret: a refusal says nothing of a guess.
+            if member.claim is not None and secrets.compare_digest(claim.encode(),
+                                                                   member.claim.encode()):
+                found = member
+        if found is None:
+            raise Refused(401, "claim", "this seat's link has been opened already, or made "
+                          "anew: ask the host for a new one")
+        found.claim = None
+        member = self.opened(found.token)
+        member.gone_since = self.clock()  # away until its page connects
         return member
 
     def opened(self, token: str) -> Member:
         """A phone opened this member's link: a seat's link becomes a phone's, and
         joins the room now (the host is the earliest phone)."""
         member = self.get(token)
+        member.claim = None  # its link is opened: the claim would give the seat away again
         if not member.phone:
             member.phone = True
             self._joined += 1
@@ -199,9 +225,16 @@ class Room:
         self.members = {}
         for item in data.get("members", []):
             place = item.get("place")
+            phone = bool(item.get("phone", True))
+            claim = item.get("claim")
+            if not phone and not claim:
+                # A room saved before links carried claims: the seat's link gets one
+                # now, or no phone could ever open it.
+                claim = secrets.token_urlsafe(16)
             member = Member(str(item["token"]), str(item.get("name", "")),
                             place if place in self.places else None, int(item.get("joined", 0)),
-                            bool(item.get("phone", True)), gone_since=self.clock())
+                            phone, gone_since=self.clock(),
+                            claim=None if phone else str(claim))
             self.members[member.token] = member
 
     # --- inside ----------------------------------------------------------------------

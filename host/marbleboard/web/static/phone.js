@@ -4,12 +4,16 @@
 "use strict";
 
 // The phone's secret in the room: from the link it was opened with (the room's
-// join, or a seat's own QR code), else the one this phone kept.
-const token = params.get("m") || params.get("t") || localStorage.getItem("member") || "";
+// join), else the one this phone kept. A seat's own QR code carries a claim (c)
+// instead, good once: it is exchanged for this phone's own secret, which nobody
+// else has seen, and the page goes on at its own address.
+const claim = params.get("c");
+const token = claim ? "" : params.get("m") || localStorage.getItem("member") || "";
 if (token && token !== localStorage.getItem("member")) localStorage.setItem("member", token);
 let last = null;
-let link = token ? "connecting" : "refused";  // "online", "offline", or "refused" with why
-let refusal = token ? null : "token";  // a link without its token can never be good
+let link = token || claim ? "connecting" : "refused";  // "online", "offline", or "refused" with why
+let refusal = token || claim ? null : "token";  // a link without its token can never be good
+let claimRefused = "";  // why the seat's link could not be opened, in words
 let slow = false;  // the first connection is taking long: the phone may be on another network
 let pending = false;  // a request is on its way
 let playedTurn = null;  // the turn a move was sent for: one move a turn
@@ -141,8 +145,10 @@ function keptApart(p) {
 }
 
 // The coach: on the player's turn, a hint when the table allows them and the
-// player has not turned them off here. The hint is lit on the board for everyone
-// and said here; its move is chosen in the list, ready to play.
+// player has not turned them off here. The hint is said here alone (the others
+// read only that a hint was taken), and its move is chosen in the list, ready to
+// play; the board lights it for everyone where the hand has nothing to hide, else
+// when the player asks.
 function coachBox(p, mine, off, moves) {
   const box = document.getElementById("coach-box");
   const coach = p.coach;
@@ -153,7 +159,13 @@ function coachBox(p, mine, off, moves) {
   button.disabled = off || !coach.left || Boolean(coach.hint);  // none left, or this turn's given
   button.onclick = () => act("hint", {});
   const given = coach.hint && (p.moves || []).find((m) => m.text === coach.hint);
-  document.getElementById("coach-says").textContent = given ? t("hintSays", say(given.words || given.text)) : "";
+  document.getElementById("coach-says").textContent = coach.hint ? t("hintSays", say(coach.words || coach.hint)) : "";
+  const show = document.getElementById("show-hint");
+  show.hidden = !coach.hint || p.board_game === false;  // a card game's board shows no move
+  show.textContent = coach.lit ? t("hideHint") : t("showHint");
+  show.setAttribute("aria-pressed", String(Boolean(coach.lit)));
+  show.disabled = off;
+  show.onclick = () => act("show", { show: !coach.lit, hint: true });
   if (given && hintChosen !== p.turns && moves.some((m) => m.text === given.text)) {
     hintChosen = p.turns;  // chosen once: the player may choose another
     selected = given.text;
@@ -464,9 +476,15 @@ function render() {
     error.textContent = "";
   };
   const rejoin = document.getElementById("rejoin");
-  rejoin.hidden = !(refusal === "token" || !token);
+  rejoin.hidden = !(refusal === "token" || refusal === "claim" || (!token && !claim));
   rejoin.firstElementChild.textContent = t("joinAgain");
-  if (!token || refusal === "token" || refusal === "address" || (link === "refused" && !last)) {
+  if (refusal === "claim") {
+    status.textContent = claimRefused;
+    status.dataset.state = "refused";
+    clear();
+    return;
+  }
+  if ((!token && !claim) || refusal === "token" || refusal === "address" || (link === "refused" && !last)) {
     status.textContent = t(refusal || "token");
     status.dataset.state = "refused";
     clear();
@@ -563,7 +581,17 @@ document.getElementById("lang").append(langSwitch(() => {
   render();
 }));
 render();
-if (token) {
+if (claim) {
+  post("/api/room/claim", { claim }).then(({ token: mine, url }) => {
+    localStorage.setItem("member", mine);
+    location.replace(url);  // the claim is spent: reloading this page must not need it
+  }).catch((e) => {
+    claimRefused = e.message;  // the refusal's words ("opened already"), or offline
+    refusal = "claim";
+    link = "refused";
+    render();
+  });
+} else if (token) {
   setTimeout(() => { slow = true; render(); }, 8000);
   live(`m=${encodeURIComponent(token)}`, show, connection);
 }
