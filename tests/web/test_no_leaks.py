@@ -358,3 +358,10 @@ def test_a_bots_card_put_face_down_is_announced_to_the_table_as_a_card(tmp_path)
                         "move": rng.choice(me["moves"])["text"]})
             live.call(asyncio.sleep(0.02))
         assert seen >= 3, "no bot's card put face down was announced"
+
+
+def test_the_audience_modules_example_runs():
+    import doctest
+
+    result = doctest.testmod(audience)
+    assert result.attempted >= 8 and not result.failed
