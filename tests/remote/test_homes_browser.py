@@ -48,6 +48,10 @@ def test_a_home_is_invited_joins_and_is_reminded(broker, browser, tmp_path):
         assert text.startswith(broker.url)
         assert decode(table.locator(".home-qr").inner_html()) == text
         expect(table.locator("#home-list")).to_contain_text("not connected")
+        # Grandma's seat is her home's, not a bot's.
+        grandma = table.locator(f"#seats [data-seat={seats[1].get_attribute('data-seat')}]")
+        expect(grandma).to_contain_text("plays in home 2")
+        expect(grandma).not_to_contain_text("bot")
 
         other = screen(browser, guest)
         other.fill("#invitation", "mqtts://not/an/invitation")

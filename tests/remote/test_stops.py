@@ -69,6 +69,8 @@ async def test_the_guest_stopped_just_after_its_move(broker, tmp_path, how):
             task.cancel()
         await homes.restart("guest")
         assert homes.guest_table.sent is not None  # it knows it sent one: not again
+        kept = homes.guest_table.record.moves  # its record as it stood, not from nothing
+        assert len(kept) == taken["at"] and kept == homes.host_table.record.moves[:len(kept)]
         record = await _finish(homes, [])
         assert record.moves[taken["at"]] == taken["text"]
         assert not any("never sent" in line for line in homes.host.logged + homes.guest.logged)

@@ -21,6 +21,7 @@ from marbleboard.bots import make_bot
 from marbleboard.remote import broker as topics
 from marbleboard.remote.hosting import RemoteConfig
 from marbleboard.remote.invitation import Invitation
+from marbleboard.remote.provision import BrokerLogin
 from marbleboard.web.live import LiveServer
 
 GAME_S = 300.0  # a whole game, on a busy machine too
@@ -115,6 +116,18 @@ def test_a_broker_not_trusted_is_said_on_the_joining_screen(broker, tmp_path):
         assert "--remote-ca" in words.say(problem, "en")
         assert table(guest, admin=False)["remote"]["problem"] == problem
         assert any("not trusted" in line for line in guest.hub.remote_log)
+
+
+def test_a_hosting_login_the_broker_refuses_is_said_on_the_hosts_screen(broker, tmp_path):
+    wrong = BrokerLogin(broker.hosting_login().username, "not its password")
+    with LiveServer(tmp_path / "host.db", layout="wahoo",
+                    remote=RemoteConfig(broker.address, broker.ca_file, wrong)) as host:
+        post(host, "/api/admin/start", game="wahoo", players=2, seats=["bot:family", "home:2"])
+        problem = until("the problem on the screen", lambda: table(host)["remote"]["problem"],
+                        lambda: host.hub.remote_log, bound=10)
+        said = words.say(problem, "en")
+        assert "refused this table's hosting login marbleboard" in said
+        assert "--remote-login" in said and "could not reach" not in said.lower()
 
 
 def test_an_abandoning_host_tells_the_other_home_and_takes_the_logins_away(broker, tmp_path):

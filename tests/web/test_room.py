@@ -96,6 +96,20 @@ def test_names_are_required_and_bounded_and_the_room_holds_a_family_and_guests()
     assert e.value.code == "room-full"
 
 
+def test_a_seats_link_claimed_by_a_phone_beyond_the_room_is_refused():
+    """A seat's link opened on a 17th phone: refused, and the link stays good for a
+    phone once one has left."""
+    room = Room(["red", "blue"])
+    seat = room.seat_link("blue", "Léo")
+    for i in range(MEMBERS):
+        room.join(f"P{i}")
+    with pytest.raises(Refused) as e:
+        room.redeem(seat.claim)
+    assert e.value.code == "room-full"
+    room.leave(room.phones()[-1].token)
+    assert room.redeem(seat.claim).token == seat.token
+
+
 def test_a_room_is_kept_and_read_back_whole():
     room = Room(["red", "blue"])
     anna = room.join("Anna", "red")
@@ -327,6 +341,20 @@ def test_the_host_hands_a_seat_whose_phone_has_gone_to_a_bot(live):
     assert live.call(stored()) == {"red": "human", "yellow": "bot:greedy"}
     assert ["log.bot_plays_for", {"who": "Ben", "bot": "bot.greedy"}] in table(live)["log"]
     assert admin(live, "bot", anna, seat="yellow").json()["code"] == "seat"  # a bot's already
+
+
+def test_a_seat_whose_phone_is_connected_is_not_handed_to_a_bot(live):
+    anna, ben = join(live, "Anna", "red"), join(live, "Ben", "yellow")
+    start(live, anna)
+
+    async def ben_there():
+        async with websockets.connect(f"ws://127.0.0.1:{live.port}/ws?m={ben}") as ws:
+            await ws.recv()
+            return await asyncio.to_thread(admin, live, "bot", anna, seat="yellow")
+
+    refused = asyncio.run(ben_there())
+    assert refused.status_code == 409 and refused.json()["code"] == "connected"
+    assert live.hub.table.seats[2] == "human"
 
 
 def test_the_host_sends_a_phone_out_of_the_room(live):

@@ -36,6 +36,8 @@ from ..games.base import Game, GameState, View
 from ..games.record import GameRecord
 from ..games.registry import get_game
 from ..link import BoardLink
+from ..table import audience
+from ..table.audience import Audience
 from ..table.screens import ScreenTable
 from ..table.service import Table
 from ..table.store import GameStore
@@ -397,7 +399,7 @@ class GuestSide:
             "counters": self.link.counters(),
             "welcome": self.welcome,
             "at": table.at if table is not None else None,
-            "view": (table.game.home_view(table.state, table.local).position
+            "view": (audience.view(table.game, table.state, Audience.home(table.local)).position
                      if table is not None else None),
             "entries": table.record.moves if table is not None else [],
             "sent": table.sent if table is not None else None,

@@ -26,6 +26,8 @@ import asyncio
 from typing import Any
 
 from ..games.base import RuleError, View
+from ..table import audience
+from ..table.audience import Audience
 from ..table.service import Table
 from .broker import HOST
 from .link import BrokerLink
@@ -114,7 +116,11 @@ class HostSide:
     def _position(self, home: str) -> dict[str, Any]:
         table = self.table
         return {"at": len(table.record.moves),
-                "view": table.game.home_view(table.state, self.seats_of(home)).position}
+                "view": audience.view(table.game, table.state, self.audience(home)).position}
+
+    def audience(self, home: str) -> Audience:
+        """Whose eyes a home's messages are for: its seats' together."""
+        return Audience.home(self.seats_of(home))
 
     def begin(self) -> None:
         """A new game: each home is told it, before the first step."""
@@ -146,7 +152,7 @@ class HostSide:
         if step["kind"] != "move":
             return told
         told["seat"] = self.table.names[step["seat"]]
-        if step["hidden"] and self.homes.get(step["seat"]) != home:
+        if step["hidden"] and not self.audience(home).holds(step["seat"]):
             told["entry"] = HIDDEN
             return told
         return {**told, "action": step["action"], "text": step["text"]}

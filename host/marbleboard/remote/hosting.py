@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiomqtt
+
 from ..board import Board
 from ..link import BoardLink
 from ..table.service import Table
@@ -26,7 +28,7 @@ from .guest import GuestSide
 from .host import HostSide
 from .invitation import Invitation, new_code
 from .keys import GameKeys
-from .link import BrokerLink
+from .link import BrokerLink, problem_words
 from .provision import BrokerLogin, ProvisionError, close_game, open_game
 
 HOST_SETTING = "remote.host"
@@ -130,11 +132,17 @@ class HostedGame:
                 await open_game(config.broker, config.login, config.ca, self.code,
                                 self.keys.logins())
                 break
-            except (TimeoutError, ProvisionError, OSError) as e:
-                self.link.log(f"could not make the game's logins on {config.broker.url}: {e}")
-            except Exception as e:  # aiomqtt's errors: the broker unreachable or refusing
-                self.link.log(f"could not reach {config.broker.url} to make the game's "
-                              f"logins: {e}")
+            except (TimeoutError, ProvisionError) as e:
+                self.link.report(["broker.provision", {"broker": config.broker.url,
+                                                       "why": str(e)}])
+            except (aiomqtt.MqttError, OSError) as e:
+                # The hosting login is the one refused here, not a table's.
+                problem = problem_words(e, config.broker, HOST, config.ca)
+                if problem[0] == "broker.login":
+                    problem = ["broker.hosting_login", {"broker": config.broker.url,
+                                                        "user": config.login.username,
+                                                        "why": str(e)}]
+                self.link.report(problem)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 30.0)
         await self.link.run()

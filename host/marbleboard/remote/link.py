@@ -179,6 +179,11 @@ class BrokerLink:
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.backoff[1])
 
+    def report(self, problem: words.Phrase) -> None:
+        """Something else keeps this table's game from the broker (the host making
+        the game's logins): said as the link's own problems are."""
+        self._trouble(problem, lost=False)
+
     def _trouble(self, problem: words.Phrase, *, lost: bool) -> None:
         """Say what keeps this table from the broker: at once, and again only when it
         changes (the link tries again every few seconds)."""

@@ -24,6 +24,7 @@ from ..games.base import Game, GameState, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
 from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
+from . import audience
 from .audience import holds_secrets
 from .boardmap import BoardMap
 from .coach import Coach
@@ -476,9 +477,11 @@ class Table:
                             f"at turn {state.turns}")
         seat = state.current  # before the action: after it, the turn is the next seat's
         text = self.game.action_text(state, action)
-        move = self.game.public_words(state, action)  # the log is every screen's
-        # Hidden: the public words say less than the move (a card put face down).
-        hidden = move != self.game.action_words(state, action)
+        # The log is every screen's; hidden, a move said to everyone as less than it is
+        # (a card put face down), which only its own seat's audience hears whole.
+        move = audience.move_words(self.game, state, action, seat, audience.PUBLIC)
+        hidden = move != audience.move_words(self.game, state, action, seat,
+                                             audience.Audience.seat(seat))
         line: words.Phrase | None = ["log.no_choice", {"who": self.players[seat], "move": move}]
         if not forced:
             # A bot's move was said when it was chosen, to whoever moves its marbles,

@@ -1289,6 +1289,10 @@ class TableHub:
         seat = table.names.index(seat_name) if seat_name in table.names else -1
         if table.seats.get(seat) != "human":
             raise Refused(404, "seat", "that seat is not played by a person")
+        if any(self.seat_of(c) == seat for c in self.clients):
+            # Its person is there to play: only a phone gone (or never opened) gives way.
+            raise Refused(409, "connected", f"{table.players[seat]}'s phone is connected: "
+                          "they can play, or leave the table first")
         await table.hand_to_bot(seat, kind)
         if self.setup is not None and self.setup.colours and seat_name in self.setup.colours:
             self.setup.kinds[self.setup.colours.index(seat_name)] = kind  # for a rematch

@@ -97,6 +97,9 @@ class Room:
         if found is None:
             raise Refused(401, "claim", "this seat's link has been opened already, or made "
                           "anew: ask the host for a new one")
+        if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
+            raise Refused(409, "room-full", f"the room has {MEMBERS} phones already: one "
+                          "must leave first")
         found.claim = None
         member = self.opened(found.token)
         member.gone_since = self.clock()  # away until its page connects
