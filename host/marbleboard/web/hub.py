@@ -243,7 +243,7 @@ class TableHub:
                             if isinstance(v, bool) or k in record.game.rule_numbers()},
                            list(record.players), given)
         self.tokens = {names[s]: t for s, t in self.store.load_tokens(game_id).items()}
-        self.seat_places = self.places_of(record.game)
+        self.seat_places = self.places_of(record.game, seats)
         for s, token in self.tokens.items():
             # A link saved with the game whose phone the room does not know (a store
             # from before the room): the seat's link it was, so it stays good.
@@ -348,7 +348,7 @@ class TableHub:
         # phones of the room keep their places, and play them in this game.
         self.room.forget_unopened()
         # Where each seat sits stays as it is until the game ends.
-        self.seat_places = self.places_of(game)
+        self.seat_places = self.places_of(game, seats)
         tokens = self._tokens_for(game, seats, given, self.seat_places)
         for s, token in tokens.items():
             member = self.room.get(token)
@@ -388,11 +388,14 @@ class TableHub:
 
     # --- the room: phones and the places they play ------------------------------------
 
-    def places_of(self, game: Game) -> dict[str, str]:
+    def places_of(self, game: Game, seats: dict[int, str] | None = None) -> dict[str, str]:
         """Each of a game's seats' places on this board. A marble game's seat sits
         at the place of its name (or of its order); a card game, whose seats are
-        only numbered, seats its players at the places the room's phones hold
-        first, in the board's order: Player 1 and Player 2 are the first two phones."""
+        only numbered, seats the people playing here (``seats``' "human"; all
+        seats, before the game's seats are known) at the places the room's phones
+        hold first, in the board's order: Player 1 and Player 2 are the first two
+        phones. So a seat whose link a phone claimed keeps its place when the
+        service starts again, and a bot never takes a phone's place."""
         places = self.room.places
         if game.marbles is not None:
             return {name: name if name in places else places[s]
@@ -400,7 +403,10 @@ class TableHub:
                     if name in places or s < len(places)}
         held = [p for p in places if (h := self.room.holder(p)) is not None and h.phone]
         order = held + [p for p in places if p not in held]
-        return dict(zip(game.seat_names, order, strict=False))
+        people = [name for s, name in enumerate(game.seat_names)
+                  if seats is None or seats.get(s) == "human"]
+        rest = [name for name in game.seat_names if name not in people]
+        return dict(zip(people + rest, order, strict=False))
 
     def _tokens_for(self, game: Game, seats: dict[int, str], names: dict[str, str],
                     places: dict[str, str]) -> dict[int, str]:
@@ -741,7 +747,7 @@ class TableHub:
         self.notice = None
         table.watchers.append(self.changed)
         table.bot_pace_s = self.bot_pace_s
-        self.seat_places = self.places_of(table.game)
+        self.seat_places = self.places_of(table.game, table.seats)
         self._seat_the_room()
         if self.sim is not None and table.game.marbles is not None:
             # The people at this board set it up as the game stands.
