@@ -223,3 +223,20 @@ def play(live, seat, seen, entries, nudge=None):
                   != turns or live.hub.table.state.is_over(), seen, bound=60)
         else:
             time.sleep(0.05)
+
+
+def test_a_game_joined_with_an_older_invitation_is_left_at_start_saying_why(tmp_path):
+    """A store from before each table had its own key holds an invitation with the
+    game's one secret: the service starts in its lobby, says why, and forgets it."""
+    from marbleboard.remote.hosting import INVITATION_SETTING
+    from marbleboard.table.store import GameStore
+    store = GameStore(tmp_path / "guest.db")
+    store.save_setting(INVITATION_SETTING,
+                       "mqtts://127.0.0.1:8883/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG23TPOA")
+    store.close()
+    with LiveServer(tmp_path / "guest.db", layout="wahoo") as guest:
+        assert table(guest)["state"] == "lobby" and guest.hub.joined is None
+        assert any("cannot be joined again" in line and "older marbleboard" in line
+                   for line in guest.hub.remote_log)
+    with LiveServer(tmp_path / "guest.db", layout="wahoo") as again:
+        assert not again.hub.remote_log  # forgotten: not said again

@@ -102,6 +102,10 @@ class HostedGame:
         self.code, self.keys = code, keys
         self.link = BrokerLink(config.broker, code, keys.for_table(HOST), _unset, ca=config.ca,
                                counters=counters, on_change=self._changed, log=log)
+        if (isinstance(saved, dict) and resume is not None and saved.get("game_id") == resume
+                and not self.resumed):
+            log("this game was shared by an older marbleboard, with one secret for all its "
+                "tables: each home needs its new invitation, on this table's screen")
         self.side = HostSide(table, self.link, homes)
         self._task: asyncio.Task[None] | None = None
 
@@ -229,7 +233,7 @@ class JoinedGame:
                  on_table: Callable[[Table], None], log: Callable[[str], None],
                  on_change: Callable[[], None] = lambda: None, resume: bool = False,
                  on_abandoned: Callable[[], None] = lambda: None):
-        """``on_abandoned``: the host abandoned the game (this table has forgotten it)."""
+        """``on_abandoned``: the host abandoned the game (the service then leaves it)."""
         self.invitation = invitation
         self.store = store
         self.resuming = resume
@@ -262,8 +266,12 @@ class JoinedGame:
 
     def forget(self) -> None:
         """The game is left: a restart does not join it again."""
-        self.store.save_setting(INVITATION_SETTING, None)
-        self.store.save_setting(GUEST_SETTING, None)
+        self.forget_saved(self.store)
+
+    @staticmethod
+    def forget_saved(store: GameStore) -> None:
+        store.save_setting(INVITATION_SETTING, None)
+        store.save_setting(GUEST_SETTING, None)
 
     @property
     def connected(self) -> bool:

@@ -213,7 +213,12 @@ class TableHub:
         if isinstance(saved, dict):
             self.room.load(saved)
             self.codes.issue(ROOM_CODE, self.room.secret, lasting=True)
-        invitation = JoinedGame.saved(self.store)
+        try:
+            invitation = JoinedGame.saved(self.store, insecure=self._insecure)
+        except ValueError as e:  # an older marbleboard's: its host must invite this table anew
+            self._remote_line(f"the game joined before this start cannot be joined again: {e}")
+            JoinedGame.forget_saved(self.store)
+            invitation = None
         for game_id in self.store.all_unfinished():
             record = self.store.load(game_id)
             shared = any(k.startswith("remote:") for k in record.players.values())
@@ -712,7 +717,7 @@ class TableHub:
     async def join_remote(self, text: str) -> None:
         """This table joins a game hosted in another home, by its invitation."""
         try:
-            invitation = Invitation.parse(text)
+            invitation = Invitation.parse(text, insecure=self._insecure)
         except ValueError as e:
             raise Refused(422, "invitation", str(e)) from e
         if self.table is not None and not self.table.state.is_over():
@@ -721,6 +726,11 @@ class TableHub:
         self.table = None
         await self._join(invitation, resume=False)
         self.changed()
+
+    @property
+    def _insecure(self) -> bool:
+        """Whether a broker without TLS on another machine was allowed (--insecure-broker)."""
+        return self.remote is not None and self.remote.insecure
 
     async def _join(self, invitation: Invitation, *, resume: bool) -> None:
         self.joined = JoinedGame(invitation, self.board, self.link, self.store,
