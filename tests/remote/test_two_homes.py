@@ -90,11 +90,12 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
         assert_broker_reads_nothing(audit)
 
 
-async def test_a_whole_wump_rummy_game_across_two_homes_shows_no_hidden_card(
+async def test_a_whole_wump_rummy_game_across_two_homes_shows_no_card_of_the_deck(
         mosquitto, tmp_path):
-    """Wump Rummy's hands and draws are secret, round after round: every position
-    home 2 is told is exactly its own view, every move of the host's seat that the
-    rules keep hidden reaches it without its card, and the broker reads nothing."""
+    """Wump Rummy's draw pile is secret, round after round (its hands are face up):
+    every position home 2 is told is exactly its own view, every move of the host's
+    seat that the rules keep hidden reaches it without its card, and the broker
+    reads nothing."""
     async with Audit(mosquitto, AUDIT) as audit, \
             TwoHomes(mosquitto, tmp_path, WUMPRUMMY, "wampoo", 2,
                      {0: "bot:greedy", 1: "home2"}) as homes:

@@ -319,6 +319,20 @@ def test_no_wampum_screen_sees_another_hand_bid_chest_or_hint(tmp_path):
                 assert fields[2].split("/")[s].startswith("?"), (who, "hand", fields[2])
 
 
+def test_no_wump_rummy_screen_sees_the_deck_or_a_hint_not_its_own(tmp_path):
+    # Wump Rummy's hands are played face up; the draw pile's order is hidden, round
+    # after round: every screen is checked against its audience at each turn, with a
+    # hint taken at each kind of step.
+    from marbleboard.games.registry import get_game
+
+    with LiveServer(tmp_path / "games.db", layout="wahoo") as live:
+        heard = asyncio.run(evening(live, get_game("wumprummy"),
+                                    [("Anna", "red"), ("Ben", "yellow")]))
+        checked = check_everything_heard(live, heard, cards_are_named=True)
+    assert checked > 100
+    assert {h["seat"] for h in heard["hints"]} == set(heard["seats"])
+
+
 def test_a_bots_card_put_face_down_is_announced_to_the_table_as_a_card(tmp_path):
     """A bot's move is said on the table screen (and the host's phone) before it is
     made; before, a bot's Wampum bid said the kind of each card it put face down."""
