@@ -19,10 +19,10 @@ from marblefw.lights import Lights
 from marblefw.protocol import parse_lights
 
 from marbleboard.link import BoardLink, LightState
+from marbleboard.loopback import free_port
 from marbleboard.pico.config import firmware_config
 from marbleboard.sim.emulated import EmulatedPico
 from marbleboard.sim.local import open_board
-from marbleboard.web.live import free_port
 
 pytestmark = pytest.mark.emulated
 

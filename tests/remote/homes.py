@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sqlite3
 
 from marbleboard.board import build_layout
 from marbleboard.bots import make_bot
@@ -362,7 +363,8 @@ class ServedHomes(TwoHomes):
         for task in (shared.link._task, getattr(shared, "_task", None)):
             if task is not None:
                 task.cancel()
-                with contextlib.suppress(BaseException):
+                # Ended where it stood; a last save it tries meets the closed store.
+                with contextlib.suppress(asyncio.CancelledError, sqlite3.ProgrammingError):
                     await task
 
     async def restart(self, which):

@@ -28,9 +28,10 @@ import httpx
 import pytest
 from test_two_services import play, post, table, until, whole_move
 
+from marbleboard.loopback import free_port
 from marbleboard.remote.hosting import RemoteConfig
 from marbleboard.table.store import GameStore
-from marbleboard.web.live import LiveServer, free_port
+from marbleboard.web.live import LiveServer
 
 START_S = 60.0
 SEAT = "player2"  # played in the other home; the host's bot plays player1

@@ -8,11 +8,11 @@ import logging
 import socket
 
 import pytest
-from zeroconf import AddressResolverIPv4, IPVersion, Zeroconf
+from zeroconf import AddressResolverIPv4, IPVersion, NonUniqueNameException, Zeroconf
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
+from marbleboard.loopback import free_port
 from marbleboard.web import announce, mdns
-from marbleboard.web.live import free_port
 from marbleboard.web.mdns import SERVICE_TYPE, Advertiser
 
 
@@ -78,7 +78,8 @@ async def test_a_failed_registration_is_closed_and_logged(monkeypatch, caplog):
             pass
 
         async def async_register_service(self, info, **kwargs):
-            raise RuntimeError("the name is taken and cannot be changed")
+            # What zeroconf raises for a name taken that it may not change.
+            raise NonUniqueNameException("the name is taken and cannot be changed")
 
         async def async_close(self):
             Failing.closed = True

@@ -12,8 +12,8 @@ import time
 import httpx
 import pytest
 
+from marbleboard.loopback import free_port
 from marbleboard.table.store import DAMAGED_EXIT, GameStore, StoreDamaged
-from marbleboard.web.live import free_port
 from marbleboard.web.serve import table_token
 
 

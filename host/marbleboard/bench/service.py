@@ -169,7 +169,7 @@ async def table_figures(game: Game, board: Board, moves: int, seed: int = 4) -> 
 
 def service_memory(seconds: float = 15.0) -> Row:
     """Resident memory of `marbleboard serve` with a four-bot game in progress."""
-    from ..web.live import free_port
+    from ..loopback import free_port
 
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:

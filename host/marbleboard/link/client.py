@@ -315,11 +315,12 @@ class BoardLink:
         ser, self._serial = self._serial, None
         if ser is not None:
             loop = asyncio.get_running_loop()
-            with contextlib.suppress(Exception):
+            # A port unplugged under us: its descriptor may be gone already.
+            with contextlib.suppress(OSError, ValueError):
                 loop.remove_reader(ser.fileno())
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(OSError, ValueError):
                 loop.remove_writer(ser.fileno())
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(OSError):  # pyserial's SerialException is one
                 ser.close()
         self._out = bytearray()
         if self._lights_timer is not None:

@@ -178,7 +178,8 @@ class HostedGame:
                 await close_game(self.config.broker, self.config.login, self.config.ca,
                                  self.code, self.everyone)
                 self.link.log(f"the game's logins are taken off {self.config.broker.url}")
-            except Exception as e:  # the broker gone: the logins stay, said
+            except (ProvisionError, aiomqtt.MqttError, OSError, TimeoutError) as e:
+                # The broker gone or refusing: the logins stay, said.
                 self.link.log(f"could not take the game's logins off "
                               f"{self.config.broker.url}: {e}")
 

@@ -115,7 +115,7 @@ class BrokerLink:
         """Leave the broker saying so (the others see this table offline at once)."""
         client = self._client
         if client is not None:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(aiomqtt.MqttError, TimeoutError):  # leaving anyway
                 async with asyncio.timeout(1.0):
                     await client.publish(broker.presence(self.game, self.me), OFFLINE,
                                          qos=1, retain=True)

@@ -20,7 +20,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from ..web.live import free_port
+from ..loopback import free_port
 from . import provision
 from .broker import BrokerAddress
 from .keys import GameKeys

@@ -3,15 +3,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from ..board import Board
 from ..link import BoardLink
 from .emulated import EmulatedPico
 from .pico import SimulatedPico
 
-if TYPE_CHECKING:
-    from ..table.hand import SimulatedHand
+
+class Hand(Protocol):
+    """What the simulator paces of a simulated hand (``table.hand.SimulatedHand``),
+    named here so the board below needs nothing of the table above it."""
+
+    sleep: Callable[[float], None]
+    pace_s: float
+
 
 LocalPico = SimulatedPico | EmulatedPico  # a board that runs in this process, marbles and all
 # What a board that runs here is called in what the commands print.
@@ -37,7 +44,7 @@ def open_board(choice: str, board: Board) -> tuple[LocalPico | None, BoardLink]:
     return local, BoardLink(port, board_id=board.id)
 
 
-def pace_hand(hand: SimulatedHand, local: LocalPico) -> None:
+def pace_hand(hand: Hand, local: LocalPico) -> None:
     """Slow a simulated hand to the emulated Pico's time (the simulator keeps real time)."""
     if isinstance(local, EmulatedPico):
         hand.sleep = local.sleep_simulated

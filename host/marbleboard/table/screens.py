@@ -17,6 +17,7 @@ from typing import Any
 
 from ..board import Board
 from ..games.base import Game, GameState
+from ..link import LinkError
 from ..link.lights import Effect, LightState
 from .lights import _rgb, turn_lamp
 from .service import Table
@@ -151,7 +152,7 @@ class ScreenTable(Table):
 
     async def _show(self) -> None:
         self.lights = self.score_lights.compose(self.state)
-        with contextlib.suppress(Exception):  # a board away or busy: the screens go on
+        with contextlib.suppress(LinkError):  # a board away or busy: the screens go on
             await self.link.show(self.lights)
         for watcher in self.watchers:
             watcher()

@@ -23,7 +23,7 @@ from ..bots import Bot, make_bot
 from ..games.base import Game, GameState, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
-from ..link import BoardLink, Connected, HoleChanged, LightState, SensorUnsteady
+from ..link import BoardLink, Connected, HoleChanged, LightState, LinkError, SensorUnsteady
 from . import audience
 from .audience import holds_secrets
 from .boardmap import BoardMap
@@ -675,7 +675,7 @@ class Table:
 
     async def _show(self) -> None:
         self.lights = self.painter.compose(self.scene())
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(LinkError):  # a board away: it is shown once back
             await self.link.show(self.lights)
         for watcher in self.watchers:
             watcher()

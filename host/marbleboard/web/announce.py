@@ -59,7 +59,7 @@ class Announcer:
         while True:
             try:
                 await self.refresh()
-            except Exception as e:  # the service goes on with the links it has
+            except OSError as e:  # the service goes on with the links it has
                 log.warning("could not look at the network again: %s", e)
             await asyncio.sleep(self.every_s)
 

@@ -649,10 +649,20 @@ def create_app(hub: TableHub, *, public: bool = False) -> FastAPI:
             await ws.close(code=CLOSE_PHONES, reason="phones")
             return
 
-        async def close(code: int) -> None:
-            await ws.close(code=code)
+        # A connection closed under the hub is said as the one error it lets go for.
+        async def send(payload: dict[str, Any]) -> None:
+            try:
+                await ws.send_json(payload)
+            except (WebSocketDisconnect, RuntimeError) as e:
+                raise ConnectionError(f"the screen's connection is closed: {e}") from e
 
-        client = Client(member, admin, ws.send_json, close)
+        async def close(code: int) -> None:
+            try:
+                await ws.close(code=code)
+            except (WebSocketDisconnect, RuntimeError) as e:
+                raise ConnectionError(f"the screen's connection is closed: {e}") from e
+
+        client = Client(member, admin, send, close)
         hub.attach(client)
         hub.changed()  # the table screen counts phones
         reading = asyncio.create_task(_read_until_closed(ws))

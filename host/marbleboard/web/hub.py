@@ -583,7 +583,7 @@ class TableHub:
         """Close a screen's websocket with a code its page reads, if it still reads."""
         try:
             if client.close is not None:
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(TimeoutError, OSError):
                     async with asyncio.timeout(self.send_timeout_s):
                         await client.close(code)
         finally:
@@ -605,9 +605,10 @@ class TableHub:
             try:
                 async with asyncio.timeout(self.send_timeout_s):
                     await client.send(payload)
-            except Exception:
-                # Not reading, or gone: let go, so that it holds nothing and stops
-                # nobody. Its page reconnects if it is still there.
+            except (TimeoutError, OSError):
+                # Not reading, or gone (its connection says so as a ConnectionError):
+                # let go, so that it holds nothing and stops nobody. Its page
+                # reconnects if it is still there.
                 self.dropped += 1
                 self.detach(client)
                 return

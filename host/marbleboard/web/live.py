@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import socket
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
@@ -16,6 +15,7 @@ import uvicorn
 from ..board import get_board
 from ..games.registry import default_layout
 from ..link import BoardLink
+from ..loopback import free_port
 from ..remote.hosting import RemoteConfig
 from ..sim import SimulatedPico
 from ..table.store import GameStore
@@ -30,13 +30,6 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class LiveServer:

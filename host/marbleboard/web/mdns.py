@@ -15,6 +15,7 @@ import logging
 import socket
 from collections.abc import Sequence
 
+from zeroconf import Error as ZeroconfError
 from zeroconf import IPVersion, ServiceInfo
 from zeroconf.asyncio import AsyncZeroconf
 
@@ -60,14 +61,14 @@ class Advertiser:
             return False
         try:
             zc = AsyncZeroconf(interfaces=list(addresses), ip_version=IPVersion.V4Only)
-        except Exception as e:  # no multicast here, or no such interface any more
+        except (OSError, ZeroconfError) as e:  # no multicast here, or no such interface
             log.warning("no %s.local name on the local network (mDNS: %s)", self.name, e)
             return False
         self._zc = zc
         info = service_info(addresses, self.port, self.name)
         try:
             await zc.async_register_service(info, allow_name_change=True)
-        except Exception as e:
+        except (OSError, ZeroconfError) as e:
             log.warning("no %s.local name on the local network (mDNS: %s)", self.name, e)
             await self.close()
             return False
@@ -84,5 +85,5 @@ class Advertiser:
             if info is not None:
                 await zc.async_unregister_service(info)
             await zc.async_close()
-        except Exception as e:  # going away anyway
+        except (OSError, ZeroconfError) as e:  # going away anyway
             log.debug("mDNS close: %s", e)
