@@ -110,16 +110,9 @@ class TwoHomes:
     async def __aenter__(self):
         await self.host.open()
         await self.guest.open()
-        kinds = {s: k if k.startswith("bot:") else "human" if k == "host" else f"remote:{k}"
-                 for s, k in self.seats.items()}
-        table = table_for(self.game)(self.game, self.host.board, self.host.link,
-                                     self.host.store, kinds, self.options, quiet_s=0.08,
-                                     chance=ChanceSource(random.Random(self.chance_seed)),
-                                     bot_rng=random.Random(2))
+        table = self.host_table_made()
         self.host_link = self.host.broker_link(self.server, "host", [])
-        self.host_side = HostSide(table, self.host_link,
-                                  {s: k for s, k in self.seats.items()
-                                   if not k.startswith("bot:") and k != "host"})
+        self.host_side = HostSide(table, self.host_link, self.remote_seats)
         self.host_table = table
         self.host.watch(table)
         self.host_link.start()
@@ -160,6 +153,21 @@ class TwoHomes:
         await self.guest.close()
 
     # --- the people ----------------------------------------------------------------------
+
+    def host_table_made(self):
+        """The host's table of the game: its bots, its people, and the other home's
+        seats, which its side (HostSide) then plays."""
+        kinds = {s: k if k.startswith("bot:") else "human" if k == "host" else f"remote:{k}"
+                 for s, k in self.seats.items()}
+        return table_for(self.game)(self.game, self.host.board, self.host.link,
+                                    self.host.store, kinds, self.options, quiet_s=0.08,
+                                    chance=ChanceSource(random.Random(self.chance_seed)),
+                                    bot_rng=random.Random(2))
+
+    @property
+    def remote_seats(self):
+        """Each seat played in another home -> that home."""
+        return {s: k for s, k in self.seats.items() if not k.startswith("bot:") and k != "host"}
 
     hold_remote = False  # the host's people leave the other home's moves lit, for now
 
@@ -299,14 +307,9 @@ class ServedHomes(TwoHomes):
         return self
 
     async def start_host(self, resume):
-        kinds = {s: k if k.startswith("bot:") else "human" if k == "host" else f"remote:{k}"
-                 for s, k in self.seats.items()}
-        table = table_for(self.game)(self.game, self.host.board, self.host.link,
-                                     self.host.store, kinds, self.options, quiet_s=0.08,
-                                     chance=ChanceSource(random.Random(self.chance_seed)),
-                                     bot_rng=random.Random(2))
-        homes = {s: k for s, k in self.seats.items() if not k.startswith("bot:") and k != "host"}
-        self.hosted = HostedGame(self.config, table, homes, self.host.store, resume=resume,
+        table = self.host_table_made()
+        self.hosted = HostedGame(self.config, table, self.remote_seats, self.host.store,
+                                 resume=resume,
                                  log=self.host._log, on_change=self.host.changed.set)
         self.hosted.begin()
         await table.start(resume)

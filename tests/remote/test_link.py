@@ -73,8 +73,9 @@ class Table:
             await self.link.connected.wait()
 
 
-async def both(server):
-    host, home = Table(server, "host", ["home2"]), Table(server, "home2", ["host"])
+async def both(server, home_name="home2", homes=("home2",)):
+    """The host (of ``homes``) and one home, both connected."""
+    host, home = Table(server, "host", list(homes)), Table(server, home_name, ["host"])
     host.link.start()
     home.link.start()
     await host.connected()
@@ -270,12 +271,7 @@ async def test_a_home_cannot_log_in_as_another_table(mosquitto):
 
 
 async def test_a_home_reads_no_other_homes_messages(mosquitto):
-    host = Table(mosquitto, "host", ["home2", "home3"])
-    home3 = Table(mosquitto, "home3", ["host"])
-    host.link.start()
-    home3.link.start()
-    await host.connected()
-    await home3.connected()
+    host, home3 = await both(mosquitto, "home3", ("home2", "home3"))
     seen = []
     async with _client(mosquitto, broker.username(GAME, "home2"),
                        KEYS.for_table("home2").password, "nosy") as nosy:
@@ -299,12 +295,7 @@ async def test_a_home_reads_no_other_homes_messages(mosquitto):
 async def test_a_home_cannot_write_as_another_home_or_as_the_host(mosquitto):
     """Home 2 writes, with its own login and key, a move that says it is home 3's,
     and a step that says it is the host's: both refused, said, nothing applied."""
-    host = Table(mosquitto, "host", ["home2", "home3"])
-    home2 = Table(mosquitto, "home2", ["host"])
-    host.link.start()
-    home2.link.start()
-    await host.connected()
-    await home2.connected()
+    host, home2 = await both(mosquitto, "home2", ("home2", "home3"))
     forger = KEYS.for_table("home2")
     as_home3 = TableKeys("home3", forger.own, {"host": forger.own}, None, KEYS.public)
     as_host = TableKeys("host", forger.own, {"home2": forger.own}, None, KEYS.public)

@@ -65,29 +65,24 @@ async def test_a_whole_card_game_across_two_homes_shows_no_hidden_card_of_the_ot
         mosquitto, tmp_path):
     """Wampum's hands, bids, chests and throw-aways are secret: the broker never
     carries the host seat's to the other home, before the end's record."""
-    async with Audit(mosquitto, AUDIT) as audit, \
-            TwoHomes(mosquitto, tmp_path, WAMPUM, "wampoo", 2,
-                     {0: "bot:greedy", 1: "home2"}) as homes:
-        await play(homes)
-        host, guest = homes.host_table, homes.guest_table
-        assert host.state.is_over() and guest.record.moves == host.record.moves
-        for view in home_views(audit, host, WAMPUM, [1]):
-            fields = view.split()
-            # The host seat's hand, bid, chest and throw-aways (fields 2 to 5).
-            piles = [fields[f].split("/")[0].partition(":")[2] if f == 3
-                     else fields[f].split("/")[0] for f in (2, 3, 4, 5)]
-            assert all(p in ("-", "") or p.startswith("?") for p in piles), view
-        # Its own seat's moves came from its phone, through its own service.
-        moves_sent = [unseal(KEYS.for_table("host"), p, CODE) for t, p in audit.messages
-                      if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
-        assert len(moves_sent) > 5 and set(moves_sent[0].body) == {"at", "text", "then"}
-        # Its bids were made whole on its phone: each step of each in the host's record.
-        assert sum(len(m.body["then"]) for m in moves_sent) > 5
-        steps = hidden_steps(audit, host, WAMPUM, 0)
-        assert len(steps) > 10  # the host seat's cards put face down: none named
-        assert all(set(s) == {"kind", "words", "entry", "seat", "at", "view"}
-                   and s["entry"] == "?" for s in steps), steps[:3]
-        assert_broker_reads_nothing(audit)
+    audit, host = await card_game_read_off_the_broker(mosquitto, tmp_path, WAMPUM)
+    for view in home_views(audit, host, WAMPUM, [1]):
+        fields = view.split()
+        # The host seat's hand, bid, chest and throw-aways (fields 2 to 5).
+        piles = [fields[f].split("/")[0].partition(":")[2] if f == 3
+                 else fields[f].split("/")[0] for f in (2, 3, 4, 5)]
+        assert all(p in ("-", "") or p.startswith("?") for p in piles), view
+    # Its own seat's moves came from its phone, through its own service.
+    moves_sent = [unseal(KEYS.for_table("host"), p, CODE) for t, p in audit.messages
+                  if t == broker.inbox(CODE, "host") and json.loads(p)["kind"] == "move"]
+    assert len(moves_sent) > 5 and set(moves_sent[0].body) == {"at", "text", "then"}
+    # Its bids were made whole on its phone: each step of each in the host's record.
+    assert sum(len(m.body["then"]) for m in moves_sent) > 5
+    steps = hidden_steps(audit, host, WAMPUM, 0)
+    assert len(steps) > 10  # the host seat's cards put face down: none named
+    assert all(set(s) == {"kind", "words", "entry", "seat", "at", "view"}
+               and s["entry"] == "?" for s in steps), steps[:3]
+    assert_broker_reads_nothing(audit)
 
 
 async def test_a_whole_wump_rummy_game_across_two_homes_shows_no_card_of_the_deck(
@@ -96,16 +91,23 @@ async def test_a_whole_wump_rummy_game_across_two_homes_shows_no_card_of_the_dec
     every position home 2 is told is exactly its own view, every move of the host's
     seat that the rules keep hidden reaches it without its card, and the broker
     reads nothing."""
+    audit, host = await card_game_read_off_the_broker(mosquitto, tmp_path, WUMPRUMMY)
+    home_views(audit, host, WUMPRUMMY, [1])
+    for step in hidden_steps(audit, host, WUMPRUMMY, 0):
+        assert "action" not in step and "text" not in step and step["entry"] == "?"
+    assert_broker_reads_nothing(audit)
+
+
+async def card_game_read_off_the_broker(mosquitto, tmp_path, game):
+    """A whole card game, the host's bot against home 2's person, with an auditor
+    reading every message the broker carries; both tables end with one record."""
     async with Audit(mosquitto, AUDIT) as audit, \
-            TwoHomes(mosquitto, tmp_path, WUMPRUMMY, "wampoo", 2,
+            TwoHomes(mosquitto, tmp_path, game, "wampoo", 2,
                      {0: "bot:greedy", 1: "home2"}) as homes:
         await play(homes)
-        host, guest = homes.host_table, homes.guest_table
-        assert host.state.is_over() and guest.record.moves == host.record.moves
-        home_views(audit, host, WUMPRUMMY, [1])
-        for step in hidden_steps(audit, host, WUMPRUMMY, 0):
-            assert "action" not in step and "text" not in step and step["entry"] == "?"
-        assert_broker_reads_nothing(audit)
+    host, guest = homes.host_table, homes.guest_table
+    assert host.state.is_over() and guest.record.moves == host.record.moves
+    return audit, host
 
 
 def hidden_steps(audit, host, game, seat):

@@ -53,18 +53,11 @@ def secret_moves(record):
     """Each move made whose words only its own seat may hear (a card put face
     down): (seat, its words)."""
     game = record.game
-    state = game.new_state(record.options)
     found = []
-    for entry in record.moves:
-        n = chance_index(entry)
-        if n is not None:
-            state.apply_chance(record.chances[n].values)
-            continue
-        action = game.parse_action(state, entry)
+    for state, action in record.moves_made():
         said = game.action_words(state, action)
         if said != audience.move_words(game, state, action, state.current, audience.PUBLIC):
             found.append((state.current, said))
-        state.apply(action)
     return found
 
 
@@ -73,18 +66,13 @@ def said_publicly(record):
     heard them: a hint's words that were said so already (someone made that very
     move before) cannot tell a leak from a repeat."""
     game = record.game
-    state = game.new_state(record.options)
     said = {0: ""}
     heard = []
-    for entry in record.moves:
-        n = chance_index(entry)
-        if n is not None:
-            state.apply_chance(record.chances[n].values)
-            continue
-        action = game.parse_action(state, entry)
+    for state, action in record.moves_made():
         heard.append(json.dumps(game.public_words(state, action)))
-        state.apply(action)
-        said[state.turns] = "\n".join(heard)
+        after = state.clone()
+        after.apply(action)
+        said[after.turns] = "\n".join(heard)
     return said
 
 

@@ -15,7 +15,6 @@ import contextlib
 import hashlib
 import hmac
 import json
-import random
 import tempfile
 import threading
 import time
@@ -23,7 +22,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..games.fairness import ChanceSource
 from ..games.registry import get_game
 from ..remote.broker import HOST
 from ..remote.envelope import Envelope, seal, unseal
@@ -51,11 +49,7 @@ def sealing_figures(rounds: int = 2000, repeats: int = 5) -> Row:
     anyone on the broker (how messages crossed before they were encrypted).
     Best of ``repeats`` runs, per message."""
     game = get_game("wampoo")
-    options = game.options({"players": 4})
-    state = game.new_state(options)
-    deal = ChanceSource(random.Random(4))
-    while state.is_chance():
-        state.apply_chance(deal.draw(state.chance_due(), game.outcome_text).values)
+    (state,) = game.busy_positions(1)  # four players, mid-game
     body = {"kind": "chance", "words": ["log.dealt", {}], "entry": "shuffle 0", "at": 1,
             "view": game.home_view(state, [1]).position}
     keys = GameKeys.new(["home2"])

@@ -17,7 +17,6 @@ import httpx
 
 from ..board import Board
 from ..games.base import Game
-from ..games.record import chance_index
 from ..link import BoardLink
 from ..sim import SimulatedPico
 from ..table.boardmap import BoardMap
@@ -325,16 +324,5 @@ def _told_by_the_board(game: Game, table: Table, state: Any,
 def _read_moves(game: Game, table: Table) -> list[str]:
     """The moves the table read from the marbles: not chance, not the turns it
     played by itself."""
-    record = table.record
-    state = game.new_state(record.options)
-    out = []
-    for entry in record.moves:
-        n = chance_index(entry)
-        if n is not None:
-            state.apply_chance(record.chances[n].values)
-            continue
-        action = game.parse_action(state, entry)
-        if game.forced(state) is None:
-            out.append(entry)
-        state.apply(action)
-    return out
+    return [game.action_text(state, action) for state, action in table.record.moves_made()
+            if game.forced(state) is None]

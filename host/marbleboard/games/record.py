@@ -11,6 +11,7 @@ exactly and to check that its chance was fair, for every game.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,21 @@ class GameRecord:
             except (RuleError, ValueError, IndexError) as e:
                 raise RuleError(f"entry {i + 1} ({entry!r}): {e}") from e
         return state
+
+    def moves_made(self) -> Iterator[tuple[GameState, int]]:
+        """Each move of a record already checked (:meth:`replay`), with the state it
+        was made in, in order; chance is applied between them. The state is one, and
+        moves on after each: read it, clone it to keep it."""
+        game = self.game
+        state = game.new_state(self.options)
+        for entry in self.moves:
+            n = chance_index(entry)
+            if n is not None:
+                state.apply_chance(self.chances[n].values)
+                continue
+            action = game.parse_action(state, entry)
+            yield state, action
+            state.apply(action)
 
     def add_chance(self, state: Any, outcome: Outcome) -> None:
         state.apply_chance(outcome.values)

@@ -66,8 +66,7 @@ class Room:
     def join(self, name: str, place: str | None = None) -> Member:
         """A phone joins with its player's name (and a place, if one is asked)."""
         name = self._checked_name(name)
-        if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
-            raise Refused(409, "room-full", f"the room has {MEMBERS} phones already")
+        self._room_for_one_more()
         if place is not None:  # checked before anyone joins: a refusal changes nothing
             self._claimable(place, None)
         member = self._new(name, None, phone=True)
@@ -97,9 +96,7 @@ class Room:
         if found is None:
             raise Refused(401, "claim", "this seat's link has been opened already, or made "
                           "anew: ask the host for a new one")
-        if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
-            raise Refused(409, "room-full", f"the room has {MEMBERS} phones already: one "
-                          "must leave first")
+        self._room_for_one_more()
         found.claim = None
         member = self.opened(found.token)
         member.gone_since = self.clock()  # away until its page connects
@@ -250,6 +247,11 @@ class Room:
                         gone_since=self.clock())
         self.members[member.token] = member
         return member
+
+    def _room_for_one_more(self) -> None:
+        """Refused when the room holds as many phones as it may."""
+        if sum(1 for m in self.members.values() if m.phone) >= MEMBERS:
+            raise Refused(409, "room-full", f"the room has {MEMBERS} phones already")
 
     @staticmethod
     def _checked_name(name: str) -> str:
