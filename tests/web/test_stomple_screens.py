@@ -108,13 +108,19 @@ def take_back_and_put_back(hub, table, lang):
         extra, missing = table_now.map.differences(table_now.occupied,
                                                    table_now.map.target(table_now.state))
         if not extra and not missing:  # as it stands: read after a quiet moment
-            assert wait_for(table, lambda: not hub.table.restoring)
+            assert wait_for(table, lambda: not hub.table.restoring), \
+                f"the board is as the game stands but the table still waits: {table_saw(hub)}"
             break
         hole = board[(extra or missing)[0]].id
         before = set(table_now.occupied)
         table.locator(f"[id='g-{hole}'] .hole").click()
         assert wait_for(table, lambda b=before: hub.table.occupied != b), \
             f"a click on {hole} changed nothing"
+        # One click can change two sensors (a Stomper and its hole): the table is
+        # compared with the game only once both have reached it, never between.
+        assert wait_for(table, lambda: hub.table.occupied == hub.sim.physical.occupied()), \
+            f"the table read {sorted(hub.table.occupied)}, " \
+            f"the board holds {sorted(hub.sim.physical.occupied())}"
     assert not hub.table.restoring, f"still out of place after 20 clicks: {said}"
     expect(guide).to_be_hidden()
     # Anna's turn again, played on the table screen: her Stomper dragged onto a

@@ -385,6 +385,9 @@ class Table:
         self.restoring = True
         self._say(["log.put_back", {"who": self.players.get(self.state.current, "")}])
         await self._advance()
+        # A move the sensors cannot see may leave the board as the game now stands:
+        # no marble will move to say so, so the board is read after the quiet period.
+        self._schedule_settle()
         return True
 
     def can_take_back(self) -> bool:
