@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from marbleboard.board import build_layout, pcb
+from marbleboard.board import bodies, build_layout, pcb
 from marbleboard.board.controllerboard import PADS, controller_board
 from marbleboard.board.holemodule import WIRES, hole_module
 from marbleboard.board.layouts import LAYOUTS
@@ -99,6 +99,29 @@ def test_the_check_catches_a_short_and_a_missing_track(kicad, design, tmp_path):
     # The chip select's tracks left out: its pads are unconnected.
     missing = dataclasses.replace(design, tracks=[t for t in design.tracks if t.net != "CS"])
     assert pcb.build(missing, tmp_path / "missing").unconnected > 0
+
+
+def test_the_check_catches_two_parts_whose_bodies_would_touch(kicad, design, tmp_path):
+    # The 5 V capacitor slid 3.2 mm toward the sensor: their pads stay apart, but
+    # the courtyards overlap.
+    crowded = dataclasses.replace(design, tracks=[], vias=[], parts=[
+        dataclasses.replace(p, x=p.x - 3.2) if p.ref == "C1" else p for p in design.parts])
+    checked = pcb.build(crowded, tmp_path)
+    assert checked.violations == 1 and "courtyards_overlap" in checked.report, checked.report
+
+
+def test_every_part_the_fab_places_has_a_body_and_a_courtyard(any_design, kicad, tmp_path):
+    placed = [p for p in any_design.parts if p.solder]
+    assert placed and all(bodies.body_of(p) is not None for p in placed), \
+        [p.footprint for p in placed if bodies.body_of(p) is None]
+    board = (tmp_path / f"{any_design.name}.kicad_pcb")
+    pcb.build(any_design, tmp_path)
+    text = board.read_text()
+    # Each body drawn as four lines on the fab layer, each courtyard on its own.
+    sides = collections.Counter(p.side for p in any_design.parts if bodies.body_of(p))
+    assert text.count('(layer "F.CrtYd")') == 4 * sides["top"]
+    assert text.count('(layer "B.CrtYd")') == 4 * sides["bottom"]
+    assert text.count('(layer "F.Fab")') == 4 * sides["top"]
 
 
 def test_committed_board_files_are_current(kicad, root, any_design, tmp_path):
@@ -210,10 +233,13 @@ def test_ring_modules_fit_side_by_side_and_every_chip_has_its_capacitor():
     chips = [p for p in d.parts if p.value in ("TMAG5170A1", "WS2812B")]
     caps = [p for p in d.parts if p.value == "100nF"]
     assert len(caps) == len(chips)
-    for cap in caps:  # on the supply track, within 5 mm of the pin it serves
+    # On the supply track, near the pin it serves: a diagonal sensor's capacitor
+    # sits 5.1 mm away, just outside the package's courtyard (some 5 nH of track,
+    # nothing at the sensor's 3.4 mA).
+    for cap in caps:
         nearest = min(math.dist(cap.pad_xy("1"), c.pad_xy("5" if c.value != "WS2812B" else "1"))
                       for c in chips if c.side == cap.side)
-        assert nearest < 5.0, cap.ref
+        assert nearest < 5.5, cap.ref
 
 
 def test_the_ring_module_shared_lines_are_circles_a_via_can_sit_between():

@@ -156,13 +156,14 @@ def controller_board() -> Design:
     # 5 V: the pad to both buffers, each with its 100 nF.
     route(d, "+5V", pad("+5V"), (17.5, pad("+5V")[1]), u("14"))
     route(d, "+5V", (17.5, pad("+5V")[1]), (17.5, g("5")[1]), g("5"), branch=True)
-    d.parts.append(Part("C1", "100nF", "C_0603", 8.3, -13.7, 0.0, chip_0603(),
+    # Each capacitor just outside its buffer's courtyard.
+    d.parts.append(Part("C1", "100nF", "C_0603", 8.3, -14.3, 0.0, chip_0603(),
                         {"1": "+5V", "2": "GND"}, order="CL10B104KB8NNNC"))
-    d.tracks.append(Track("+5V", F_CU, ((7.5, u("14")[1]), (7.5, -13.7))))
-    ground(d, (9.1, -13.7), (10.2, -13.7))
-    d.parts.append(Part("C2", "100nF", "C_0603", 16.3, -3.02, 90.0, chip_0603(),
+    d.tracks.append(Track("+5V", F_CU, ((7.5, u("14")[1]), (7.5, -14.3))))
+    ground(d, (9.1, -14.3), (10.2, -14.3))
+    d.parts.append(Part("C2", "100nF", "C_0603", 16.65, -3.02, 90.0, chip_0603(),
                         {"1": "+5V", "2": "GND"}, order="CL10B104KB8NNNC"))
-    ground(d, (16.3, -3.82), (15.2, -3.9))
+    ground(d, (16.65, -3.82), (15.5, -3.9))
 
     # The Pi's reset: RUN under the Pico and along the top edge, through 1 kOhm.
     route(d, "RUN", p("30"), (-26.5, p("30")[1]), (-26.5, pad("PI_GPIO17")[1]),

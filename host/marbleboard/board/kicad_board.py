@@ -117,6 +117,16 @@ def build(design: dict[str, Any], path: str) -> Any:
         v.SetNet(nets[via["net"]])
         board.Add(v)
 
+    # Each part's body on the fab layer and its courtyard, in its footprint, so the
+    # check finds two courtyards that overlap (and a part without one).
+    footprints = {fp.GetReference(): fp for fp in board.GetFootprints()}
+    for layers, key in (((pcbnew.F_Fab, pcbnew.B_Fab), "bodies"),
+                        ((pcbnew.F_CrtYd, pcbnew.B_CrtYd), "courtyards")):
+        for item in design[key]:
+            fp = footprints[item["ref"]]
+            layer = layers[1] if item["side"] == "bottom" else layers[0]
+            _closed(fp, layer, item["outline"], 0.1 if key == "bodies" else 0.05)
+
     outline = design["outline"]
     if design["radius_mm"]:
         _edge(board, pcbnew.SHAPE_T_CIRCLE, (0, 0), (design["radius_mm"], 0))
@@ -151,6 +161,18 @@ def build(design: dict[str, Any], path: str) -> Any:
         board.Add(text)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     return board
+
+
+def _closed(fp: Any, layer: Any, corners: list[list[float]], width: float) -> None:
+    for start, end in itertools.pairwise([*corners, corners[0]]):
+        # KiCad 6 keeps a footprint's drawing relative to the footprint's origin.
+        line = pcbnew.FP_SHAPE(fp, pcbnew.SHAPE_T_SEGMENT)
+        line.SetLayer(layer)
+        line.SetWidth(pcbnew.FromMM(width))
+        line.SetStart0(mm(*start) - fp.GetPosition())
+        line.SetEnd0(mm(*end) - fp.GetPosition())
+        line.SetDrawCoord()
+        fp.Add(line)
 
 
 def _edge(board: Any, shape: Any, start: tuple[float, float], end: tuple[float, float]) -> None:

@@ -25,6 +25,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from . import bodies
+
 TRACK_MM = 0.25
 VIA_MM = (0.6, 0.3)  # diameter, drill
 CLEARANCE_MM = 0.2
@@ -63,12 +65,16 @@ class Part:
 
     def pad_xy(self, number: str) -> Point:
         pad = next(p for p in self.pads if p.number == number)
+        return self.on_board(pad.x, pad.y)
+
+    def on_board(self, x: float, y: float) -> Point:
+        """Where a point of the part's own drawing lands on the board."""
         a = math.radians(self.rotation)
-        px = -pad.x if self.side == "bottom" else pad.x
+        px = -x if self.side == "bottom" else x
         # KiCad turns counter-clockwise on screen, with y pointing down.
-        x = px * math.cos(a) + pad.y * math.sin(a)
-        y = -px * math.sin(a) + pad.y * math.cos(a)
-        return round(self.x + x, 4), round(self.y + y, 4)
+        bx = px * math.cos(a) + y * math.sin(a)
+        by = -px * math.sin(a) + y * math.cos(a)
+        return round(self.x + bx, 4), round(self.y + by, 4)
 
     def pad_extent(self, number: str) -> Point:
         """The pad's width and height on the board, after the part's rotation."""
@@ -226,6 +232,11 @@ def design_data(design: Design) -> dict[str, Any]:
         {"ref": p.ref, "number": pad.number, "xy": p.pad_xy(pad.number),
          "net": p.nets.get(pad.number, "")} for p in design.parts for pad in p.pads]
     data["outline"] = design.outline()
+    # Drawn on KiCad's fab and courtyard layers, on the side the part is soldered.
+    data["bodies"] = [{"ref": p.ref, "side": p.side, "outline": outline}
+                      for p in design.parts if (outline := bodies.body_outline(p))]
+    data["courtyards"] = [{"ref": p.ref, "side": p.side, "outline": outline}
+                          for p in design.parts if (outline := bodies.courtyard(p))]
     return data
 
 

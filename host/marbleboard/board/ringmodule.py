@@ -44,7 +44,10 @@ LANES = {"+5V": 14.97, "SCK": 15.62, "CS": 16.27, "SDI": 16.92, "PRESENCE": 17.5
 # How far from the x axis a pin of a sensor's inner column turns outward, on top
 # and underneath.
 JOG = 6.6
-BOTTOM_JOG = 1.8
+BOTTOM_JOG = 2.6  # clear of the package's courtyard, so its capacitor is too
+# Where a top sensor's capacitor crosses the supply's run out along x: past the
+# package's courtyard, and within 5 mm of its supply pin.
+CAP_X = 12.2
 # The wire pads, two rows of four south of the cut-out: pad -> (net, x, y).
 J1 = {"1": ("SCK", -3.81, 10.8), "2": ("SDI", -1.27, 10.8), "3": ("CS", 1.27, 10.8),
       "4": ("PIECE_CS", 3.81, 10.8), "5": ("+5V", -3.81, 13.0), "6": ("GND", -1.27, 13.0),
@@ -147,7 +150,7 @@ class _Ring:
         else:
             # The supply turns out along x at the jog line: the capacitor past the
             # package, toward the axis.
-            c = self.capacitor(sx * 11.5, sy * (JOG - 0.8), "top", (sx * 11.5, sy * JOG))
+            c = self.capacitor(sx * CAP_X, sy * (JOG - 0.8), "top", (sx * CAP_X, sy * JOG))
             gx, gy = c.pad_xy("2")
             ground(self.d, (gx, gy), (gx + sx * 1.2, gy), layer)
 
@@ -201,7 +204,7 @@ def ring_module(build: Build | None = None) -> Design:
     d.tracks += [Track("DIN", F, (led.pad_xy("4"), (4.0, led.pad_xy("4")[1]), j2.pad_xy("1"))),
                  Track("DOUT", F, (led.pad_xy("2"), (-4.2, led.pad_xy("2")[1]),
                                    j2.pad_xy("2")))]
-    c = ring.capacitor(-1.0, -15.6, "top", (-1.8, -15.6))
+    c = ring.capacitor(-1.0, -15.9, "top", (-1.8, -15.9))
     d.tracks.append(Track("+5V", F, (c.pad_xy("1"), (vdd[0], c.pad_xy("1")[1]), vdd)))
 
     # The wire pads, each taken straight south to its circle (the inner row's
