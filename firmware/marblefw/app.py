@@ -18,6 +18,7 @@ from .protocol import (
     to_int,
 )
 from .scanner import Scanner
+from .sensorcheck import SensorCheck
 from .ticks import ticks_add, ticks_diff
 
 HOST_TIMEOUT_MS = 2000  # silence after which the host is taken to be gone
@@ -32,6 +33,7 @@ class Firmware:
         self.hw = hw
         self.cfg = cfg
         self.scanner = Scanner(cfg.SENSORS, cfg.DEBOUNCE_MS, cfg.ACTIVE_LOW)
+        self.check = SensorCheck(cfg)
         self.lights = Lights(cfg.LEDS, cfg.LED_MA_MAX, cfg.LED_BUDGET_MA)
         self.reader = LineReader()
         self.rx = bytearray(512)
@@ -60,6 +62,8 @@ class Firmware:
         self._setup_sensors(hw.ticks_ms())
         hw.read_sensors(self.scanner.raw)
         self.scanner.prime(hw.ticks_ms())
+        # Every sensor proves itself at boot; the host hears how at its HELLO.
+        self.check.start(hw, hw.ticks_ms())
         self._waiting()
 
     def run(self):
@@ -81,12 +85,22 @@ class Firmware:
                 self.handle(line, now)
         if self.tx_stalled and hw.serial_writable():
             self._resume(now)
-        if ticks_diff(now, self.next_setup) >= 0:
-            self._setup_sensors(now)
-        hw.read_sensors(self.scanner.raw)
         events = self.events
         scanner = self.scanner
-        scanner.scan(now, events)
+        check = self.check
+        if check.phase:
+            # The chain shows the sensors' answers to the check, not the marbles:
+            # no scan, and no periodic setup over the check's own.
+            if check.step(hw, now):
+                if check.setup_sent:
+                    self.next_setup = ticks_add(now, self.cfg.SENSOR_SETUP_MS)
+                if self.session:
+                    self._check_result()
+        else:
+            if ticks_diff(now, self.next_setup) >= 0:
+                self._setup_sensors(now)
+            hw.read_sensors(scanner.raw)
+            scanner.scan(now, events)
         if events:
             for seq, t, sensor, on in events:
                 if self.session:
@@ -189,6 +203,10 @@ class Firmware:
             elif kind == "SELFTEST":
                 self._selftest(fields.get("mode", "off"))
                 self._reply("OK", ref)
+            elif kind == "CHECK":
+                # The answer says which check's result to wait for: one under way
+                # finishes first, and this one follows it.
+                self._reply("OK", ref, check=self.check.start(self.hw, now))
             elif kind == "STATS":
                 self.send("STATS", (("rx_ok", self.rx_ok), ("rx_bad", self.rx_bad),
                                     ("rx_long", self.reader.too_long), ("tx", self.tx),
@@ -212,7 +230,7 @@ class Firmware:
         if self.session:
             self._snapshot(now)
 
-    def _reply(self, kind, ref, why=None, lit=None):
+    def _reply(self, kind, ref, why=None, lit=None, check=None):
         # Every answer carries the last change's number: a host that missed the
         # last CHG finds out from the next answer, whatever it was.
         fields = []
@@ -223,6 +241,8 @@ class Firmware:
         fields.append(("seq", self.scanner.seq))
         if lit is not None:
             fields.append(("lit", lit))
+        if check is not None:
+            fields.append(("n", check))
         self.send(kind, fields)
 
     def _hello(self, fields):
@@ -243,10 +263,19 @@ class Firmware:
             # The host is here: its lights replace the waiting pattern.
             self.lights.set_state(*(self.host_state or ([], b"", [])))
         self._snapshot(self.hw.ticks_ms())
+        # The last check's result; one still under way is sent when it ends.
+        if self.check.done:
+            self._check_result()
 
     def _snapshot(self, now):
         self.send("SNAP", (("seq", self.scanner.seq), ("t", now),
                            ("occ", to_b64(self.scanner.occupancy()))))
+
+    def _check_result(self):
+        check = self.check
+        self.send("CHECK", (("n", check.done), ("t", check.finished_at),
+                            ("checked", to_b64(check.checked)), ("dead", to_b64(check.dead)),
+                            ("stuck", to_b64(check.stuck))))
 
     def _end_session(self):
         self.session = False

@@ -17,7 +17,8 @@ class Hardware:
     def setup_sensors(self, group, frames):
         """Send every sensor of a group (config SENSOR_CS[group]) the same setup:
         4-byte frames, each in its own pulse of the group's shared chip select.
-        About 40 us a frame."""
+        The frames are one of the config's: the group's SENSOR_SETUP, or the
+        check's SENSOR_PROBE or SENSOR_QUIET. 32 clocks a frame at SPI_HZ."""
 
     def write_leds(self, frame):
         """Start sending a G, R, B byte frame down the LED chain.

@@ -2,6 +2,9 @@
 #
 # Sensors: a chain of 74HC165s read with hardware SPI into a preallocated buffer;
 # sensors that need setting up hear it on the same bus's TX, under their own CS.
+# The bus runs at the config's SPI_HZ, which the host works out from the board's
+# sensor line (host/marbleboard/pico/sensorbus.py): one buffer gate drives up to
+# 294 sensor inputs and metres of wire, and every edge must settle before the next.
 # LEDs: WS2812s fed by a PIO state machine from DMA, so the processor keeps
 # scanning while a frame goes out and interrupts are never masked (the stock
 # neopixel.write() masks them for about 8 ms per 260 LEDs). A frame is started
@@ -54,9 +57,15 @@ class PicoHardware(Hardware):
                                miso=machine.Pin(cfg.MISO))
         self.load = machine.Pin(cfg.LOAD, machine.Pin.OUT, value=1)
         self.sensor_cs = [machine.Pin(pin, machine.Pin.OUT, value=1) for pin in cfg.SENSOR_CS]
-        # One view a frame, made once: the loop allocates nothing.
-        self.setup_views = [[memoryview(frames)[i:i + 4] for i in range(0, len(frames), 4)]
-                            for frames in cfg.SENSOR_SETUP]
+        # One view a frame, made once, for every setup the sensors hear (their own,
+        # the check's probe and quiet ones): the loop allocates nothing.
+        heard = list(cfg.SENSOR_SETUP)
+        heard.append(getattr(cfg, "SENSOR_PROBE", b""))
+        heard.append(getattr(cfg, "SENSOR_QUIET", b""))
+        self.setup_views = {}
+        for frames in heard:
+            self.setup_views[frames] = [memoryview(frames)[i:i + 4]
+                                        for i in range(0, len(frames), 4)]
         self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=machine.Pin(cfg.LED))
         self.sm.active(1)
         self.dma = rp2.DMA()
@@ -85,7 +94,7 @@ class PicoHardware(Hardware):
         # the next scan loads them afresh. The frames are the config's, viewed once.
         cs = self.sensor_cs[group]
         spi = self.spi
-        for one in self.setup_views[group]:
+        for one in self.setup_views[frames]:
             cs.value(0)
             spi.write(one)
             cs.value(1)

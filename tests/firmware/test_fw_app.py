@@ -34,7 +34,10 @@ def test_hello_opens_a_session_and_sends_a_snapshot():
     hw.magnet(3, True)
     advance(hw, fw, 100)
     replies = hello(hw, fw)
-    assert [k for k, _ in replies] == ["HELLO", "SNAP"]
+    # and the boot's sensor check: this board's switches need no setup, so it
+    # checked none
+    assert [k for k, _ in replies] == ["HELLO", "SNAP", "CHECK"]
+    assert replies[2][1]["n"] == "1" and from_b64(replies[2][1]["checked"]) == bytes(3)
     info = replies[0][1]
     assert info["proto"] == str(PROTOCOL) and info["sensors"] == "24" and info["leds"] == "26"
     assert from_b64(replies[1][1]["occ"])[0] == 0x10  # sensor 3

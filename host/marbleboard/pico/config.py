@@ -12,12 +12,12 @@ from typing import Any
 from ..board import Board
 from ..board.fileformat import spi_tx_pin
 from ..board.power import budget
-from ..board.tmag5170 import SETUP_MS, board_setups
+from ..board.tmag5170 import CHECK_WAIT_MS, SETUP_MS, board_setups, configured_roles, probe, quiet
+from .sensorbus import spi_hz
 
 DEBOUNCE_MS = 50  # a sliding hand crosses a sensor's trip zone faster than this
 FRAME_MS = 20  # 50 frames a second
 WATCHDOG_MS = 2000
-SPI_HZ = 1_000_000  # 256 inputs in about 0.26 ms; slow edges forgive long wires
 NO_LED = 0xFFFF
 
 
@@ -40,11 +40,19 @@ def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
         "MISO": board.pico.miso,
         "LOAD": board.pico.load,
         "LED": board.pico.led,
-        "SPI_HZ": SPI_HZ,
+        # As fast as the sensors' long clock line lets an edge settle (sensorbus.py).
+        "SPI_HZ": spi_hz(board),
         # One chip select and one setup for each group of sensors set up over SPI.
         "SENSOR_CS": tuple(cs[role] for role, _ in setups),
         "SENSOR_SETUP": tuple(frames for _, frames in setups),
         "SENSOR_SETUP_MS": SETUP_MS,
+        # The check every sensor set up over SPI passes at boot and when the host
+        # asks: every group hears the probe, then the quiet setup, each read after
+        # SENSOR_CHECK_MS, then its own setup again (docs/firmware.md).
+        "SENSOR_PROBE": probe() if setups else b"",
+        "SENSOR_QUIET": quiet() if setups else b"",
+        "SENSOR_CHECKED": checked_sensors(board),
+        "SENSOR_CHECK_MS": CHECK_WAIT_MS,
         "ACTIVE_LOW": True,  # the hall switches pull their output low near a magnet
         "DEBOUNCE_MS": debounce_ms,
         "FRAME_MS": frame_ms,
@@ -53,6 +61,18 @@ def firmware_config(board: Board, debounce_ms: int = DEBOUNCE_MS,
         "LED_BUDGET_MA": round(budget(board).led_budget_a * 1000),
         "ECHO": echo,  # sensor -> LED under the same hole, for the self-test
     }
+
+
+def checked_sensors(board: Board) -> bytes:
+    """One bit per sensor in chain order (as a snapshot's): 1 for a sensor set up over
+    SPI, whose ALERT the check expects to answer."""
+    roles = configured_roles(board.build)
+    out = bytearray((board.sensor_count + 7) // 8)
+    for h in board.holes:
+        for role, sensor in (("presence", h.sensor), ("piece", h.piece_sensor)):
+            if sensor is not None and role in roles:
+                out[sensor >> 3] |= 0x80 >> (sensor & 7)
+    return bytes(out)
 
 
 def config_namespace(board: Board, **overrides: Any) -> SimpleNamespace:
