@@ -40,6 +40,32 @@ def cmd_bench(args: argparse.Namespace) -> int:
                  args.fast_reply_moves, shares)
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    """The makers' self-test: every sensor checked and shown on a map, then the LEDs."""
+    import asyncio
+
+    from .board import BoardError, get_board
+    from .pico.selftest import selftest
+
+    try:
+        board = get_board(args.board)
+    except (BoardError, ValueError) as e:
+        raise SystemExit(f"error: {e}") from e
+    mode = None if args.check else "echo" if args.echo else "walk"
+    return asyncio.run(selftest(board, args.port, args.sim, mode, args.seconds))
+
+
+def selftest_checks_sensors(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`selftest` (registered with the board commands of sim/) checks every sensor first."""
+    p = sub.choices["selftest"]
+    p.description = ("Check every sensor and show which holes are dead or stuck on, then "
+                     "walk every LED (or, with --echo, light each hole while it holds a "
+                     "marble). Exits 1 when a sensor failed.")
+    p.add_argument("--check", action="store_true",
+                   help="check the sensors and show the map, without the LED self-test")
+    p.set_defaults(func=cmd_selftest)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="marbleboard", description="An electronic board for marble and card games.")
@@ -70,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)
+    selftest_checks_sensors(sub)
     pico_commands.register(sub)
     game_commands.register(sub)
     bot_commands.register(sub)

@@ -41,7 +41,15 @@ from marblefw.protocol import (
 )
 
 from .. import __version__
-from .events import Connected, Disconnected, Hello, HoleChanged, LinkEvent, SensorUnsteady
+from .events import (
+    Connected,
+    Disconnected,
+    Hello,
+    HoleChanged,
+    LinkEvent,
+    SensorCheck,
+    SensorUnsteady,
+)
 from .lights import LightState
 from .ports import NoPicoFound, choose_port
 from .reset import PicoReset
@@ -50,6 +58,9 @@ Reply = tuple[str, dict[str, str]]
 LIGHTS_RETRY_S = 0.1  # no confirmation this long after a light state went: send it again
 MAX_REFUSALS = 3  # times a light state is sent after the Pico refused it
 MAX_BACKLOG = 64 * 1024  # bytes written but not yet taken by the Pico before it counts as hung
+# A sensor check takes three of the sensors' settling times (some 60 ms) after the
+# one under way, if any: this leaves the line and the loop room to spare.
+CHECK_TIMEOUT_S = 2.0
 
 
 class LinkError(RuntimeError):
@@ -82,6 +93,8 @@ class BoardLink:
         self.reset_after = reset_after
         self.hello: Hello | None = None
         self.occupied: set[int] = set()
+        # The last sensor check the Pico reported (it checks at boot and when asked).
+        self.sensor_check: SensorCheck | None = None
         self.connected = False
         self.failure: LinkError | None = None
         # counters, for monitors and benchmarks
@@ -111,6 +124,7 @@ class BoardLink:
         self._refusals = 0  # times the Pico refused the newest state
         self._ping_lights: dict[int, int] = {}  # ping n -> state number written before it
         self._lights_waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._check_waiters: dict[int, asyncio.Future[SensorCheck]] = {}
         self._lights_timer: asyncio.TimerHandle | None = None
         self._lights_retry = LIGHTS_RETRY_S  # doubles while no confirmation comes
         self._brightness: int | None = None
@@ -181,6 +195,40 @@ class BoardLink:
 
     async def selftest(self, mode: str) -> bool:
         return await self._command("SELFTEST", [("mode", mode)])
+
+    async def check_sensors(self, timeout: float = CHECK_TIMEOUT_S) -> SensorCheck:
+        """Have the Pico check every sensor set up over SPI, and return what it found.
+        The holes keep their readings meanwhile (docs/protocol.md)."""
+        ref = next(self._ids)
+        key = f"id:{ref}"
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[Reply] = loop.create_future()
+        self._waiters[key] = answered
+        number: int | None = None
+        try:
+            async with asyncio.timeout(timeout):
+                self._write(encode("CHECK", [("id", ref)]))
+                kind, reply = await answered
+                if kind == "ERR":
+                    why = reply.get("why", "?")
+                    if why == "unknown":
+                        raise LinkError("the Pico's firmware cannot check its sensors: "
+                                        "update it with `make flash`")
+                    raise LinkError(f"the Pico refused the sensor check: {why}")
+                number = to_int(reply, "n")
+                done = self.sensor_check
+                if done is not None and done.number == number:
+                    return done
+                result: asyncio.Future[SensorCheck] = loop.create_future()
+                self._check_waiters[number] = result
+                return await result
+        except TimeoutError:
+            raise LinkError(f"the Pico did not finish a sensor check within {timeout:g} s"
+                            ) from None
+        finally:
+            self._waiters.pop(key, None)
+            if number is not None:
+                self._check_waiters.pop(number, None)
 
     async def stats(self) -> dict[str, str]:
         _kind, fields = await self._request("STATS", [], "STATS", 1.0)
@@ -325,12 +373,15 @@ class BoardLink:
         self._out = bytearray()
         if self._lights_timer is not None:
             self._lights_timer.cancel()
-        for fut in self._waiters.values():
+        waiting: list[asyncio.Future[Any]] = [*self._waiters.values(),
+                                              *self._check_waiters.values()]
+        for fut in waiting:
             if not fut.done():
                 fut.set_exception(LinkError(f"link lost: {reason}"))
                 # Its waiter may already have given up; nobody else will read it.
                 fut.exception()
         self._waiters.clear()
+        self._check_waiters.clear()
         self._lost_event.set()
         if announce and was_connected:
             self._emit(Disconnected(reason))
@@ -383,6 +434,9 @@ class BoardLink:
             self._emit(SensorUnsteady(to_int(fields, "s"), to_int(fields, "n"),
                                       to_int(fields, "t")))
             return
+        if kind == "CHECK":
+            self._sensor_check(fields)
+            return
         if kind == "HELLO":
             self._peer = _hello(fields)
         if kind == "ERR" and fields.get("why") == "hello-first":
@@ -425,13 +479,31 @@ class BoardLink:
         self._emit(HoleChanged(sensor, occupied, seq, t))
 
     def _snapshot(self, fields: dict[str, str]) -> Snapshot:
-        if "occ" not in fields:
-            raise BodyError("missing occ")
-        occ = from_b64(fields["occ"])
-        if self._peer is not None and len(occ) != (self._peer.sensors + 7) // 8:
-            raise BodyError("occ does not fit the sensor chain")
-        occupied = frozenset(s for s in range(len(occ) * 8) if occ[s >> 3] & (0x80 >> (s & 7)))
-        return Snapshot(occupied, to_int(fields, "seq"))
+        return Snapshot(self._sensor_set(fields, "occ"), to_int(fields, "seq"))
+
+    def _sensor_set(self, fields: dict[str, str], key: str) -> frozenset[int]:
+        """Sensors from a field of one bit each in chain order, as a snapshot's occ."""
+        if key not in fields:
+            raise BodyError(f"missing {key}")
+        bits = from_b64(fields[key])
+        if self._peer is not None and len(bits) != (self._peer.sensors + 7) // 8:
+            raise BodyError(f"{key} does not fit the sensor chain")
+        return frozenset(s for s in range(len(bits) * 8) if bits[s >> 3] & (0x80 >> (s & 7)))
+
+    def _sensor_check(self, fields: dict[str, str]) -> None:
+        check = SensorCheck(to_int(fields, "n"), to_int(fields, "t"),
+                            self._sensor_set(fields, "checked"), self._sensor_set(fields, "dead"),
+                            self._sensor_set(fields, "stuck"))
+        last = self.sensor_check
+        self.sensor_check = check
+        # Told when the faults change, so a board that passes every check (and the
+        # same result sent again after a reconnect) says nothing.
+        before = (last.dead, last.stuck) if last else (frozenset(), frozenset())
+        if before != (check.dead, check.stuck):
+            self._emit(check)
+        fut = self._check_waiters.pop(check.number, None)
+        if fut is not None and not fut.done():
+            fut.set_result(check)
 
     def _apply_snapshot(self, snap: Snapshot) -> None:
         if self._has_view:

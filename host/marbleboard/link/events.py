@@ -49,4 +49,21 @@ class SensorUnsteady:
     pico_ms: int  # when it began, on the Pico's clock
 
 
-LinkEvent = Connected | Disconnected | HoleChanged | SensorUnsteady
+@dataclass(frozen=True)
+class SensorCheck:
+    """What the Pico's sensor check found (at its boot, or when asked): every sensor
+    set up over SPI must assert its ALERT under the probe setup and release it under
+    the quiet one. Sensor numbers, as HoleChanged's."""
+
+    number: int  # the check's number since the Pico booted; 1 is the boot's
+    pico_ms: int  # when it finished, on the Pico's clock
+    checked: frozenset[int]  # the sensors it could check: those set up over SPI
+    dead: frozenset[int]  # silent under the probe: no setup reaches them, or no supply
+    stuck: frozenset[int]  # asserted under the quiet setup: reading a marble regardless
+
+    @property
+    def ok(self) -> bool:
+        return not self.dead and not self.stuck
+
+
+LinkEvent = Connected | Disconnected | HoleChanged | SensorUnsteady | SensorCheck

@@ -28,6 +28,7 @@ from ..board import Board
 from ..pico.build import build
 from ..pico.config import firmware_config
 from ..pico.image import ENV_DIR, FLASH, PINNED, filesystem_image
+from .hardware import read_chain
 from .physical import PhysicalBoard
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -81,6 +82,8 @@ class EmulatedPico:
         self._proc: subprocess.Popen[bytes] | None = None
         self._fds: tuple[int, int] | None = None
         self._stdin_lock = threading.Lock()
+        self._chain_lock = threading.Lock()
+        self._chain_sent = b""
         self._closing = threading.Event()
         self._threads: list[threading.Thread] = []
         self._stats: dict[str, int] = {}
@@ -130,7 +133,7 @@ class EmulatedPico:
              "--load", str(self.cfg["LOAD"]),
              "--cs", ",".join(str(pin) for pin in self.cfg["SENSOR_CS"])],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self._send(f"chain {self._chain().hex()}")
+        self._push_chain()
         for target in (self._from_emulator, self._from_host, self._watch_marbles):
             thread = threading.Thread(target=target, name=f"emu-{target.__name__}", daemon=True)
             thread.start()
@@ -219,16 +222,20 @@ class EmulatedPico:
 
     def _chain(self) -> bytes:
         buf = bytearray((self.cfg["SENSORS"] + 7) // 8)
-        self.physical.read_chain(buf, active_low=self.cfg["ACTIVE_LOW"])
+        read_chain(self.physical, buf, active_low=self.cfg["ACTIVE_LOW"])
         return bytes(buf)
 
-    def _watch_marbles(self) -> None:
-        last = self._chain()
-        while not self._closing.wait(SENSOR_POLL_S):
+    def _push_chain(self) -> None:
+        """Give the emulated registers the chain as it reads now, if it changed."""
+        with self._chain_lock:
             chain = self._chain()
-            if chain != last:
+            if chain != self._chain_sent:
                 self._send(f"chain {chain.hex()}")
-                last = chain
+                self._chain_sent = chain
+
+    def _watch_marbles(self) -> None:
+        while not self._closing.wait(SENSOR_POLL_S):
+            self._push_chain()
 
     def _from_host(self) -> None:
         assert self._fds is not None
@@ -265,6 +272,9 @@ class EmulatedPico:
                 group, _, data = payload.partition(" ")
                 self.physical.hear_setup(int(group), bytes.fromhex(data))
                 self.sensor_frames += 1
+                # At once, not at the next look at the marbles: a setup shows on
+                # the sensors' ALERT pins within milliseconds of the chip's time.
+                self._push_chain()
             elif kind == "boot":
                 self.boots += 1
             elif kind == "watchdog":

@@ -11,10 +11,36 @@ from marblefw.hardware import Hardware
 from marblefw.ticks import TICKS_PERIOD
 from marblefw.ws2812 import busy_us
 
+from ..board.tmag5170 import Tmag5170
 from .physical import PhysicalBoard
 from .usb import UsbLine
 
 CDC_TX_TIMEOUT_S = 0.5  # how long MicroPython's USB serial waits for room before giving up
+
+
+def read_chain(physical: PhysicalBoard, buf: bytearray, active_low: bool = True) -> None:
+    """What the 74HC165 chain shifts out. PhysicalBoard.read_chain may ask a sensor's
+    ALERT only where a marble lies (its ideal board does); a sensor of an empty hole
+    asserts too when it is stuck on, or under the sensor check's probe whatever the
+    field, and the firmware must see that as it would on a board."""
+    physical.read_chain(buf, active_low)
+    occupied = physical.occupied()
+    for sensor, (_, chip) in list(physical.chips.items()):
+        if sensor not in occupied and chip.alert_in_no_field():
+            mask = 0x80 >> (sensor & 7)
+            if active_low:
+                buf[sensor >> 3] &= ~mask & 0xFF
+            else:
+                buf[sensor >> 3] |= mask
+
+
+def sensor_chips(physical: PhysicalBoard, sensor: int) -> list[Tmag5170]:
+    """The TMAG5170s whose ALERT pins are wired to one chain input (on Stomple, four
+    for a hole's presence), for a test to break one: ``chip.fault = STUCK``."""
+    bank = getattr(physical, "bank", None)  # a board whose fields are computed
+    if bank is not None:
+        return [chip.model for chip in bank.threshold if chip.sensor.input == sensor]
+    return [physical.chips[sensor][1]] if sensor in physical.chips else []
 
 
 class SimHardware(Hardware):
@@ -36,7 +62,7 @@ class SimHardware(Hardware):
         return ticks
 
     def read_sensors(self, buf: bytearray) -> None:
-        self.physical.read_chain(buf, active_low=True)
+        read_chain(self.physical, buf, active_low=True)
 
     def setup_sensors(self, group: int, frames: bytes) -> None:
         self.physical.hear_setup(group, bytes(frames))
