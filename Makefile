@@ -90,6 +90,9 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \
 	  $(BIN)/marbleboard board render $$b -o docs/images/$$b.svg && \
 	  $(BIN)/marbleboard board render $$b --template -o hardware/templates/$$b-drill.svg && \
+	  $(BIN)/marbleboard board render $$b --template --underside \
+	    -o hardware/templates/$$b-underside.svg && \
+	  $(BIN)/marbleboard board dxf $$b -o hardware/templates/$$b.dxf && \
 	  $(BIN)/marbleboard board bom $$b --markdown -o hardware/bom/$$b.md && \
 	  $(BIN)/marbleboard board power $$b --markdown -o hardware/power/$$b.md && \
 	  $(BIN)/marbleboard board wiring $$b --markdown -o hardware/wiring/$$b.md && \

@@ -70,6 +70,28 @@ class Magnet:
         return f"{self.diameter_mm:g} x {self.height_mm:g} mm {self.grade}"
 
 
+CUTS = ("counterbore", "pocket", "notch")
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A recess in the top's underside at every hole, where the sensor board carries
+    a part taller than nothing: a round ``counterbore`` about the hole's axis
+    (``w_mm`` its diameter), or a rectangular ``pocket`` centred at (x, y) from the
+    axis and turned ``angle_deg``, or a ``notch``: a pocket that goes right through
+    the top, widening the hole. Placed, like the sites, before the board's rotation;
+    x east and y north, as the sites' angles run."""
+
+    kind: str
+    w_mm: float
+    depth_mm: float = 0.0  # from the underside; a notch's is the top's thickness
+    l_mm: float = 0.0
+    x_mm: float = 0.0
+    y_mm: float = 0.0
+    angle_deg: float = 0.0
+    why: str = ""
+
+
 @dataclass(frozen=True)
 class Build:
     top_mm: float
@@ -83,6 +105,7 @@ class Build:
     sheet_hole_mm: float = 0.0
     cutout_mm: float = 0.0
     rotation_deg: float = 0.0
+    cuts: tuple[Cut, ...] = ()
 
     def sites_of(self, role: str) -> tuple[Site, ...]:
         return tuple(s for s in self.sites if s.role == role)

@@ -93,9 +93,38 @@ def _write(out: str | None, content: str) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     board = _board(args)
-    picture = svg.drill_template(board) if args.template else svg.game_view(board)
+    if args.underside and not args.template:
+        raise SystemExit("--underside draws the drilling template from beneath: "
+                         "give --template too")
+    picture = (svg.drill_template(board, underside=args.underside) if args.template
+               else svg.game_view(board))
     _write(args.output, picture)
     return 0
+
+
+def cmd_dxf(args: argparse.Namespace) -> int:
+    from . import dxf
+    _write(args.output, dxf.dxf_text(_board(args)))
+    return 0
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    """Each part on the sensor board's top face against the wood: exit 1 if any
+    meets wood, which would hold the board off the top."""
+    from . import fit
+    board = _board(args)
+    result = fit.check(board)
+    lines = [f"{board.name}: the circuit board under each hole against the "
+             f"{board.build.top_mm if board.build else 0:g} mm top",
+             f"{'part':6} {'tall':>6} {'stands in':24} {'deeper by':>10} {'room round':>11}"]
+    for p in result.parts:
+        lines.append(f"{p.ref:6} {p.height_mm:6.2f} {p.where:24} {p.depth_spare_mm:10.2f} "
+                     f"{p.side_spare_mm:11.2f}")
+    lines.append("it lies flat against the wood" if result.ok else
+                 f"it cannot lie flat: {', '.join(p.ref for p in result.collisions)} meet "
+                 f"the wood, holding it {result.drop_mm:g} mm low")
+    _write(args.output, "\n".join(lines) + "\n")
+    return 0 if result.ok else 1
 
 
 def cmd_bom(args: argparse.Namespace) -> int:
@@ -164,6 +193,27 @@ def cmd_schematic(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_parts3d(args: argparse.Namespace) -> int:
+    parts3d = _hardware("parts3d", "the printed parts")
+    drawn = parts3d.designs([build_layout(name) for name in LAYOUTS])
+    names = _known(args.names, [d.design.name for d in drawn], "printed part")
+    ok = True
+    for d in drawn:
+        if d.design.name not in names:
+            continue
+        files = parts3d.write(d, Path(args.output))
+        print(f"{d.design.name}: wrote {', '.join(str(f.path) for f in files)}")
+        for line in d.design.notes():
+            print(f"  {line}")
+        for problem in d.problems:
+            print(f"  warning: {problem}", file=sys.stderr)
+        if not d.ok:
+            print(f"  error: {d.design.name} does not meet the sensing's figures",
+                  file=sys.stderr)
+        ok = ok and d.ok
+    return 0 if ok else 1
+
+
 def _hardware(module: str, what: str) -> Any:
     """A module that needs the 'hardware' extra, or a plain error saying so."""
     try:
@@ -205,7 +255,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     with_board("show", "a summary and a text picture").set_defaults(func=cmd_show)
     q = with_board("render", "an SVG: the game view, or the 1:1 drilling template")
     q.add_argument("--template", action="store_true", help="the 1:1 drilling template")
+    q.add_argument("--underside", action="store_true",
+                   help="the template seen from beneath, for the counterbores and pockets")
     q.set_defaults(func=cmd_render)
+    with_board("dxf", "the drilling template as DXF, for a CNC router or laser cutter: "
+                      "a layer per depth").set_defaults(func=cmd_dxf)
+    with_board("fit", "whether each part on the sensor board's top face has room in the "
+                      "wood (exit 1 if one has not)").set_defaults(func=cmd_fit)
     for name, func, help_text in (("bom", cmd_bom, "the bill of materials"),
                                   ("power", cmd_power, "the power budget"),
                                   ("wiring", cmd_wiring,
@@ -238,6 +294,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("-o", "--output", default="hardware/schematic",
                    help="the folder to write NAME.svg into (default: %(default)s)")
     q.set_defaults(func=cmd_schematic)
+    q = bsub.add_parser("parts3d", help="the printed parts (STL) and their section drawings: "
+                                        "the marble mould, the Stomper, the lamp carriers "
+                                        "(exit 1 if one misses the sensing's figures)")
+    q.add_argument("names", nargs="*", metavar="NAME",
+                   help="marble-jig-8x3, stomper, lamp-carrier-6mm, ... (default: all)")
+    q.add_argument("-o", "--output", default="hardware/mechanical",
+                   help="the folder to write them into (default: %(default)s)")
+    q.set_defaults(func=cmd_parts3d)
     q = bsub.add_parser("check", help="check board files and list every problem")
     q.add_argument("files", nargs="+")
     q.set_defaults(func=cmd_check)

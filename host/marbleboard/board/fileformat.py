@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .build import POLES, RESTS, SIDES, Build, Magnet, Site
+from .build import CUTS, POLES, RESTS, SIDES, Build, Cut, Magnet, Site
 from .build import ROLES as SITE_ROLES
 from .build import SEATS as SEAT_KINDS
 from .model import (
@@ -388,7 +388,7 @@ def _build(c: _Checker, data: Any) -> Build | None:
     from .parts import PARTS, switch_for
     where = "build"
     optional = {"gap_mm", "pcb_mm", "registration_mm", "hole_tolerance_mm", "sheet_mm",
-                "sheet_hole_mm", "cutout_mm", "rotation_deg"}
+                "sheet_hole_mm", "cutout_mm", "rotation_deg", "cuts"}
     if not c.obj(data, where, {"top_mm", "seat", "sites"}, optional):
         return None
     seat = _one_of(c, data, "seat", where, SEAT_KINDS, "rim")
@@ -421,8 +421,30 @@ def _build(c: _Checker, data: Any) -> Build | None:
                               side=_one_of(c, item, "side", w, SIDES, "top"),
                               facing_deg=c.get(item, "facing_deg", w, float, 0.0),
                               threshold_mt=threshold))
+    cuts = []
+    if not isinstance(data.get("cuts", []), list):
+        c.fail(where, "'cuts' must be a list of the recesses in the top's underside")
+    else:
+        for i, item in enumerate(data.get("cuts", [])):
+            w = f"build cut #{i}"
+            if not c.obj(item, w, {"kind", "w_mm"},
+                         {"depth_mm", "l_mm", "x_mm", "y_mm", "angle_deg", "why"}):
+                continue
+            kind = _one_of(c, item, "kind", w, CUTS, "pocket")
+            depth = c.get(item, "depth_mm", w, float, 0.0)
+            length = c.get(item, "l_mm", w, float, 0.0)
+            if kind != "notch" and not depth > 0:
+                c.fail(w, f"a {kind} needs 'depth_mm' above 0: how deep it goes")
+            if kind != "counterbore" and not length > 0:
+                c.fail(w, f"a {kind} needs 'l_mm' above 0: its length")
+            cuts.append(Cut(kind=kind, w_mm=c.positive(item, "w_mm", w), depth_mm=depth,
+                            l_mm=length, x_mm=c.get(item, "x_mm", w, float, 0.0),
+                            y_mm=c.get(item, "y_mm", w, float, 0.0),
+                            angle_deg=c.get(item, "angle_deg", w, float, 0.0),
+                            why=c.get(item, "why", w, str, "")))
     get = c.get
     return Build(top_mm=c.positive(data, "top_mm", where), seat=seat, sites=tuple(sites),
+                 cuts=tuple(cuts),
                  gap_mm=(float(gap[0]), float(gap[1])),
                  pcb_mm=get(data, "pcb_mm", where, float, 1.6),
                  registration_mm=get(data, "registration_mm", where, float, 0.5),
@@ -639,6 +661,18 @@ def _build_data(b: Build) -> dict[str, Any]:
     if b.rotation_deg:
         data["rotation_deg"] = _num(b.rotation_deg)
     data["sites"] = [_site_data(s) for s in b.sites]
+    if b.cuts:
+        data["cuts"] = [_cut_data(cut) for cut in b.cuts]
+    return data
+
+
+def _cut_data(cut: Cut) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": cut.kind, "w_mm": _num(cut.w_mm)}
+    for key in ("depth_mm", "l_mm", "x_mm", "y_mm", "angle_deg"):
+        if getattr(cut, key):
+            data[key] = _num(getattr(cut, key))
+    if cut.why:
+        data["why"] = cut.why
     return data
 
 

@@ -111,35 +111,62 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
     return _svg(f"{px}", f"{px * board.height_mm / board.width_mm:g}", board, body, board.name)
 
 
-def drill_template(board: Board) -> str:
+def drill_template(board: Board, underside: bool = False) -> str:
     """A 1:1 template: print at 100 % and drill through each centre.
 
     Each hole shows its diameter ring, a centre cross, and the sensor (S) and LED (L)
     numbers that the wiring must match; LEDs under no hole are marked as windows.
+    Each cut of the board file is drawn round its hole: a notch (solid, through the
+    top) and the counterbores and pockets (dashed, with their depth), which are cut
+    from beneath: the ``underside`` template is the same drawing seen from below,
+    to tape to the underside once the holes are drilled.
     """
+    from . import fit  # shapely, from the hardware extra: only the templates need it
+
+    def at(x: float) -> float:
+        return board.width_mm - x if underside else x
+
     r = board.hole_diameter_mm / 2
     body = [f'<rect x="0.5" y="0.5" width="{board.width_mm - 1:g}" '
             f'height="{board.height_mm - 1:g}" fill="white" stroke="black" stroke-width="0.5"/>']
+    for cut in fit.placed_cuts(board):
+        points = " ".join(f"{at(x):g},{y:g}" for x, y in cut.outline)
+        through = cut.cut.kind == "notch"
+        dashes = "" if through else ' stroke-dasharray="1.2,0.8"'
+        depth = "through" if through else f"{cut.depth_mm:g} mm deep"
+        body.append(f'<polygon points="{points}" fill="none" stroke="#1565c0" '
+                    f'stroke-width="0.3"{dashes}><title>{escape(cut.hole)}: {cut.cut.kind}, '
+                    f'{depth}: {escape(cut.cut.why)}</title></polygon>')
     for h in board.holes:
-        c = r + 2
+        c, x = r + 2, at(h.x)
         body.append(
             f'<g><title>{escape(h.id)}</title>'
-            f'<circle cx="{h.x:g}" cy="{h.y:g}" r="{r:g}" fill="none" stroke="black" '
+            f'<circle cx="{x:g}" cy="{h.y:g}" r="{r:g}" fill="none" stroke="black" '
             f'stroke-width="0.3"/>'
-            f'<path d="M{h.x - c:g},{h.y:g}H{h.x + c:g}M{h.x:g},{h.y - c:g}V{h.y + c:g}" '
+            f'<path d="M{x - c:g},{h.y:g}H{x + c:g}M{x:g},{h.y - c:g}V{h.y + c:g}" '
             f'stroke="black" stroke-width="0.15"/>'
-            f'<text x="{h.x + r + 0.8:g}" y="{h.y - 0.6:g}" font-size="2.6">S{h.sensor}</text>'
-            f'<text x="{h.x + r + 0.8:g}" y="{h.y + 2.6:g}" font-size="2.6" '
+            f'<text x="{x + r + 0.8:g}" y="{h.y - 0.6:g}" font-size="2.6">S{h.sensor}</text>'
+            f'<text x="{x + r + 0.8:g}" y="{h.y + 2.6:g}" font-size="2.6" '
             f'fill="#b00000">L{h.led}</text>'
-            f'<text x="{h.x:g}" y="{h.y + r + 3.2:g}" font-size="2.2" text-anchor="middle" '
+            f'<text x="{x:g}" y="{h.y + r + 3.2:g}" font-size="2.2" text-anchor="middle" '
             f'fill="#555555">{escape(h.id)}</text></g>')
     for lamp in board.lamps:
+        x = at(lamp.x)
         body.append(
             f'<g><title>{escape(lamp.id)}</title>'
-            f'<rect x="{lamp.x - 2.5:g}" y="{lamp.y - 2.5:g}" width="5" height="5" fill="none" '
+            f'<rect x="{x - 2.5:g}" y="{lamp.y - 2.5:g}" width="5" height="5" fill="none" '
             f'stroke="#b00000" stroke-width="0.3"/>'
-            f'<text x="{lamp.x + 4:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
+            f'<text x="{x + 4:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
             f'L{lamp.led} {escape(lamp.id)}</text></g>')
+    cuts = board.build.cuts if board.build else ()
+    if cuts:
+        said = "; ".join(f"{c.kind} {c.w_mm:g}" + (f" x {c.l_mm:g}" if c.l_mm else "")
+                         + (" through" if c.kind == "notch" else f", {c.depth_mm:g} deep")
+                         + f" ({c.why})" for c in cuts)
+        side = ("SEEN FROM BENEATH: tape to the underside, holes on holes"
+                if underside else "seen from above")
+        body.append(f'<text x="10" y="16" font-size="3.2">{side}. Round every hole, in '
+                    f'blue: {escape(said)}.</text>')
     # A scale bar to check the print really came out at 100 %.
     x0, y0 = 10.0, board.height_mm - 12
     body.append(

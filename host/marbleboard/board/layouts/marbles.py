@@ -30,4 +30,9 @@ def rim_build() -> dict[str, Any]:
     return {"top_mm": 6, "seat": "rim", "gap_mm": [0, 0.5], "pcb_mm": 1.6,
             "registration_mm": 0.5, "hole_tolerance_mm": 0.2,
             "sites": [{"role": "presence", "part": "TMAG5170A1", "r_mm": 0,
-                       "angle_deg": 0, "side": "top", "threshold_mt": 4.5}]}
+                       "angle_deg": 0, "side": "top", "threshold_mt": 4.5}],
+            # The hole module's LED (1.6 mm tall, reaching 8.9 mm from the axis) and
+            # capacitors stand under the wood: a 20 mm Forstner bit, 2 mm deep, makes
+            # room for them wherever the module sits within its 0.5 mm (board/fit.py).
+            "cuts": [{"kind": "counterbore", "w_mm": 20, "depth_mm": 2,
+                      "why": "the hole module's LED and capacitors"}]}

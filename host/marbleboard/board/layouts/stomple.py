@@ -49,7 +49,23 @@ def stomple_build(pieces_sensed: bool) -> dict[str, Any]:
                    "angle_deg": a, "side": "bottom", "threshold_mt": 22.5} for a in (0, 180)]
     return {"top_mm": 2, "seat": "sheet", "sheet_mm": 1.5, "sheet_hole_mm": 12,
             "gap_mm": [0, 0.5], "pcb_mm": 1.6, "registration_mm": 0.5,
-            "hole_tolerance_mm": 0.2, "cutout_mm": CUTOUT_MM, "sites": sites}
+            "hole_tolerance_mm": 0.2, "cutout_mm": CUTOUT_MM, "sites": sites,
+            "cuts": STOMPLE_CUTS}
+
+
+# What the ring module carries on its top face, under the 2 mm top: each presence
+# sensor (1.1 mm tall) with its capacitor in a 1.3 mm pocket, and the LED (1.6 mm)
+# with its capacitor in a notch through the top, which the silicone sheet covers.
+# Each is the parts' bodies grown by the module's 0.5 mm registration and a 0.25 mm
+# clearance, rounded up (board/fit.py checks them); x east, y north of the axis.
+STOMPLE_CUTS = [
+    *({"kind": "pocket", "w_mm": 7, "l_mm": 6.5, "depth_mm": 1.3, "x_mm": sx * 8.7,
+       "y_mm": sx * 9.55, "why": "a presence sensor and its capacitor"} for sx in (1, -1)),
+    *({"kind": "pocket", "w_mm": 8, "l_mm": 7, "depth_mm": 1.3, "x_mm": sx * -9.4,
+       "y_mm": sx * 7.6, "why": "a presence sensor and its capacitor"} for sx in (1, -1)),
+    {"kind": "notch", "w_mm": 7.5, "l_mm": 10.5, "x_mm": 0, "y_mm": 12.25,
+     "why": "the LED and its capacitor, lit through the silicone sheet"},
+]
 
 SIZE = 7
 COLUMNS = "abcdefg"

@@ -1,0 +1,72 @@
+"""The drilling template as a DXF drawing, for a CNC router or a laser cutter: every
+hole and notch through the top on the ``THROUGH`` layer, each counterbore and
+pocket on a layer named by its depth (``UNDERSIDE_2MM`` is cut 2 mm deep from
+beneath), and the lamps' windows on ``LAMPS``. In millimetres, seen from above
+with y up (the board file's y grows southward: the drawing turns it over), the
+board's outline on ``OUTLINE``.
+
+>>> from marbleboard.board import build_layout
+>>> doc = drawing(build_layout("wampoo"))
+>>> sorted(layer.dxf.name for layer in doc.layers if layer.dxf.name.isupper())
+['LAMPS', 'OUTLINE', 'THROUGH', 'UNDERSIDE_2MM']
+>>> len(doc.modelspace().query('CIRCLE[layer=="THROUGH"]'))
+104
+"""
+
+from __future__ import annotations
+
+import io
+
+from ezdxf import units
+from ezdxf.document import Drawing
+from ezdxf.filemanagement import new
+
+from .fit import placed_cuts
+from .model import Board
+
+LAMP_WINDOW_MM = 5.0  # the square the drilling template marks over each lamp
+
+
+def _layer(depth_mm: float) -> str:
+    return f"UNDERSIDE_{depth_mm:g}MM".replace(".", "_")
+
+
+def drawing(board: Board) -> Drawing:
+    doc = new("R2010", units=units.MM)
+    msp = doc.modelspace()
+    height = board.height_mm
+
+    def up(x: float, y: float) -> tuple[float, float]:
+        return x, height - y
+
+    doc.layers.add("OUTLINE", color=7)
+    doc.layers.add("THROUGH", color=1)
+    doc.layers.add("LAMPS", color=3)
+    msp.add_lwpolyline([up(0, 0), up(board.width_mm, 0), up(board.width_mm, height),
+                        up(0, height)], close=True, dxfattribs={"layer": "OUTLINE"})
+    for hole in board.holes:
+        msp.add_circle(up(hole.x, hole.y), board.hole_diameter_mm / 2,
+                       dxfattribs={"layer": "THROUGH"})
+    for cut in placed_cuts(board):
+        layer = "THROUGH" if cut.cut.kind == "notch" else _layer(cut.depth_mm)
+        if layer not in doc.layers:
+            doc.layers.add(layer, color=5)
+        if cut.cut.kind == "counterbore":
+            hole = board.hole(cut.hole)
+            msp.add_circle(up(hole.x + cut.cut.x_mm, hole.y - cut.cut.y_mm), cut.cut.w_mm / 2,
+                           dxfattribs={"layer": layer})
+        else:
+            msp.add_lwpolyline([up(x, y) for x, y in cut.outline[:-1]], close=True,
+                               dxfattribs={"layer": layer})
+    w = LAMP_WINDOW_MM / 2
+    for lamp in board.lamps:
+        msp.add_lwpolyline([up(lamp.x - w, lamp.y - w), up(lamp.x + w, lamp.y - w),
+                            up(lamp.x + w, lamp.y + w), up(lamp.x - w, lamp.y + w)],
+                           close=True, dxfattribs={"layer": "LAMPS"})
+    return doc
+
+
+def dxf_text(board: Board) -> str:
+    out = io.StringIO()
+    drawing(board).write(out)
+    return out.getvalue()
