@@ -71,18 +71,23 @@ def test_the_templates_and_the_dxf_carry_every_cut(board):
     through = msp.query('CIRCLE[layer=="THROUGH"]')
     assert len(through) == len(board.holes)
     notches = sum(1 for c in cuts if c.cut.kind == "notch")
-    assert len(msp.query('LWPOLYLINE[layer=="THROUGH"]')) == notches
+    assert len(msp.query('POLYLINE[layer=="THROUGH"]')) == notches
     recessed = [c for c in cuts if c.cut.kind != "notch"]
     drawn = sum(len(msp.query(f'*[layer=="{dxf._layer(depth)}"]'))
                 for depth in {c.depth_mm for c in recessed})
     assert drawn == len(recessed)
-    assert len(msp.query('LWPOLYLINE[layer=="LAMPS"]')) == len(board.lamps)
+    assert len(msp.query('POLYLINE[layer=="LAMPS"]')) == len(board.lamps)
 
 
 def test_the_dxf_is_seen_from_above_in_millimetres():
     board = build_layout("wampoo")
     doc = ezdxf.read(io.StringIO(dxf.dxf_text(board)))
-    assert doc.units == ezdxf.units.MM
+    # R12 names no unit: the outline measures the board in millimetres, and says so.
+    outline = doc.modelspace().query('POLYLINE[layer=="OUTLINE"]').first
+    xs = [v.dxf.location.x for v in outline.vertices]
+    assert max(xs) - min(xs) == board.width_mm
+    notes = " ".join(t.dxf.text for t in doc.modelspace().query("TEXT"))
+    assert "millimetres" in notes and "from above" in notes
     hole = board.hole("track.0")  # the south arm: low on the board file's y-down page
     centres = {(round(c.dxf.center.x, 3), round(c.dxf.center.y, 3))
                for c in doc.modelspace().query('CIRCLE[layer=="THROUGH"]')}

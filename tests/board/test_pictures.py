@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from marbleboard.board import build_layout, svg, text
+from marbleboard.board import build_layout, dxf, svg, text
 from marbleboard.board.layouts import LAYOUTS
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -56,6 +56,8 @@ def test_text_picture_shows_the_cross_and_marbles(board):
 @pytest.mark.parametrize("path, make", [
     ("docs/images/{}.svg", lambda b: svg.game_view(b)),
     ("hardware/templates/{}-drill.svg", lambda b: svg.drill_template(b)),
+    ("hardware/templates/{}-underside.svg", lambda b: svg.drill_template(b, underside=True)),
+    ("hardware/templates/{}.dxf", lambda b: dxf.dxf_text(b)),
 ])
 def test_committed_pictures_are_current(root, layout, path, make):
     board = build_layout(layout)

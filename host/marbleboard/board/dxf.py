@@ -3,7 +3,8 @@ hole and notch through the top on the ``THROUGH`` layer, each counterbore and
 pocket on a layer named by its depth (``UNDERSIDE_2MM`` is cut 2 mm deep from
 beneath), and the lamps' windows on ``LAMPS``. In millimetres, seen from above
 with y up (the board file's y grows southward: the drawing turns it over), the
-board's outline on ``OUTLINE``.
+board's outline and a note of all this on ``OUTLINE``. R12, the DXF every
+cutter's software reads: it names no unit, so the note does.
 
 >>> from marbleboard.board import build_layout
 >>> doc = drawing(build_layout("wampoo"))
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import io
 
-from ezdxf import units
+import ezdxf
 from ezdxf.document import Drawing
 from ezdxf.filemanagement import new
 
@@ -32,7 +33,7 @@ def _layer(depth_mm: float) -> str:
 
 
 def drawing(board: Board) -> Drawing:
-    doc = new("R2010", units=units.MM)
+    doc = new("R12")  # R12: what every cutter's software reads
     msp = doc.modelspace()
     height = board.height_mm
 
@@ -42,7 +43,7 @@ def drawing(board: Board) -> Drawing:
     doc.layers.add("OUTLINE", color=7)
     doc.layers.add("THROUGH", color=1)
     doc.layers.add("LAMPS", color=3)
-    msp.add_lwpolyline([up(0, 0), up(board.width_mm, 0), up(board.width_mm, height),
+    msp.add_polyline2d([up(0, 0), up(board.width_mm, 0), up(board.width_mm, height),
                         up(0, height)], close=True, dxfattribs={"layer": "OUTLINE"})
     for hole in board.holes:
         msp.add_circle(up(hole.x, hole.y), board.hole_diameter_mm / 2,
@@ -56,17 +57,28 @@ def drawing(board: Board) -> Drawing:
             msp.add_circle(up(hole.x + cut.cut.x_mm, hole.y - cut.cut.y_mm), cut.cut.w_mm / 2,
                            dxfattribs={"layer": layer})
         else:
-            msp.add_lwpolyline([up(x, y) for x, y in cut.outline[:-1]], close=True,
+            msp.add_polyline2d([up(x, y) for x, y in cut.outline[:-1]], close=True,
                                dxfattribs={"layer": layer})
+    msp.add_text(f"{board.name}: millimetres, seen from above. THROUGH: cut right through; "
+                 "UNDERSIDE_n: cut n mm deep from beneath.", height=4,
+                 dxfattribs={"layer": "OUTLINE", "insert": up(10, 10)})
     w = LAMP_WINDOW_MM / 2
     for lamp in board.lamps:
-        msp.add_lwpolyline([up(lamp.x - w, lamp.y - w), up(lamp.x + w, lamp.y - w),
+        msp.add_polyline2d([up(lamp.x - w, lamp.y - w), up(lamp.x + w, lamp.y - w),
                             up(lamp.x + w, lamp.y + w), up(lamp.x - w, lamp.y + w)],
                            close=True, dxfattribs={"layer": "LAMPS"})
     return doc
 
 
 def dxf_text(board: Board) -> str:
+    """The drawing as DXF text, the same at every run: the dates and ids a DXF
+    stamps are written fixed, so the file changes only with the board."""
     out = io.StringIO()
-    drawing(board).write(out)
+    options = ezdxf.options  # type: ignore[attr-defined]  # public, but not re-exported
+    was = options.write_fixed_meta_data_for_testing
+    options.write_fixed_meta_data_for_testing = True
+    try:
+        drawing(board).write(out)
+    finally:
+        options.write_fixed_meta_data_for_testing = was
     return out.getvalue()
