@@ -5,9 +5,10 @@ import dataclasses
 import pytest
 
 from marbleboard.board import build_layout
-from marbleboard.board.bom import bill_of_materials, format_bom
+from marbleboard.board.bom import bill_of_materials, format_bom, hand_joints, total
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.power import budget, format_budget
+from marbleboard.board.prices import ASSEMBLY_JOINT, PRICES
 from marbleboard.board.wiring import format_wiring
 
 
@@ -25,7 +26,7 @@ def qty_for(items, part, why):
 
 
 def test_bom_quantities_follow_the_board(board):
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "hand")
     assert qty(items, "Hall sensor") == 104
     assert qty(items, "74HC165") == 13
     assert qty(items, "WS2812B") == 109
@@ -35,7 +36,7 @@ def test_bom_quantities_follow_the_board(board):
 
 def test_bom_grows_with_the_track(board):
     bigger = build_layout("wampoo", holes_per_side=22)  # 88 track + 32 rows = 120 holes
-    items = bill_of_materials(bigger)
+    items = bill_of_materials(bigger, "hand")
     assert qty(items, "Hall sensor") == 120
     assert qty(items, "74HC165") == 15
     assert not any("unused" in i.note for i in items)  # 120 = 15 x 8: no spare inputs
@@ -43,12 +44,12 @@ def test_bom_grows_with_the_track(board):
 
 def test_every_sensor_output_and_spare_register_input_gets_a_pull_up():
     board = build_layout("wampoo", holes_per_side=20)  # 80 + 32 = 112 holes: 14 x 8
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "hand")
     assert qty_for(items, "10 kOhm", "on each register input") == 112
     assert qty_for(items, "10 kOhm", "unused") == 0
     odd = build_layout("wampoo", holes_per_side=16)  # 64 + 32 = 96 holes: 12 x 8
     tiny = dataclasses.replace(odd, holes=odd.holes[:-3], sensor_count=93)
-    items = bill_of_materials(tiny)
+    items = bill_of_materials(tiny, "hand")
     assert qty_for(items, "10 kOhm", "on each register input") == 93
     assert qty_for(items, "10 kOhm", "unused") == 3
 
@@ -56,7 +57,7 @@ def test_every_sensor_output_and_spare_register_input_gets_a_pull_up():
 def test_the_sensors_run_from_5_v_and_no_regulator_is_needed(board):
     # The 3.3 V rail is the Pico's own: registers and pull-ups only, so with the
     # 5 V supply on and the Pico off nothing on it can feed the Pico.
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "hand")
     assert not any("regulator" in i.part for i in items)
     b = budget(board)
     assert b.pico_3v3_ma == pytest.approx(13 * 0.08 + 104 * 0.33)
@@ -66,13 +67,13 @@ def test_the_sensors_run_from_5_v_and_no_regulator_is_needed(board):
 
 
 def test_the_sensors_lines_are_buffered_to_5_v_on_a_board_of_configured_sensors(board):
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "hand")
     buffer = next(i for i in items if "74AHCT125" in i.part)
     assert "chip select" in buffer.note
     assert qty(items, "33 Ohm") == 4  # the registers' clock and the sensors' three lines
     # Stomple's piece sensors switch at another threshold: their own chip select,
     # driven by a second buffer.
-    stomple = bill_of_materials(build_layout("stomple"))
+    stomple = bill_of_materials(build_layout("stomple"), "hand")
     assert qty(stomple, "33 Ohm") == 5
     assert qty(stomple, "SN74AHCT1G125") == 1
 
@@ -93,7 +94,9 @@ def test_a_big_supply_needs_no_cap(board):
 
 
 def test_tables_print(board):
-    assert "| 104 | 3-axis linear Hall sensor" in format_bom(board, markdown=True)
+    assert "| 104 | 3-axis linear Hall sensor" in format_bom(board, markdown=True,
+                                                            assembly="hand")
+    assert "| 104 | hole-module circuit board" in format_bom(board, markdown=True)
     assert "Brightness cap" in format_budget(board)
     assert "49%" in format_budget(board, markdown=True)
 
@@ -111,7 +114,7 @@ def test_committed_tables_are_current(root, layout):
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
 def test_the_bom_orders_the_circuit_boards_each_board_needs(root, layout):
     board = build_layout(layout)
-    boards = [i for i in bill_of_materials(board) if "circuit board" in i.part]
+    boards = [i for i in bill_of_materials(board) if i.part.endswith("assembled by the fab")]
     modules = {i.part.split(" (")[1].split(")")[0]: i.qty for i in boards}
     for folder in modules:
         assert (root / folder).is_dir(), folder
@@ -121,3 +124,53 @@ def test_the_bom_orders_the_circuit_boards_each_board_needs(root, layout):
         "hardware/pcb/ring-module", 0) == holes
     assert modules["hardware/pcb/register-module"] == board.sensor_registers
     assert modules["hardware/pcb/controller"] == 1
+
+
+def test_each_part_is_counted_once_however_the_board_is_built(board):
+    fab, hand = bill_of_materials(board), bill_of_materials(board, "hand")
+    # Built from the fab's boards, the sensors are on the hole modules' line only.
+    assert qty(fab, "Hall sensor") == 0 and qty(hand, "Hall sensor") == 104
+    modules = next(i for i in fab if i.part.startswith("hole-module circuit board"))
+    assert modules.qty == 104 and "TMAG5170A1QDGKR" in modules.made_of
+    # The lamps' LEDs are on no circuit board: listed either way, once.
+    assert qty(fab, "WS2812B") == len(board.lamps) and qty(hand, "WS2812B") == 109
+    assert not any("circuit board" in i.part for i in hand)
+    with pytest.raises(ValueError, match="fab or hand"):
+        bill_of_materials(board, "glued")
+
+
+def test_every_price_names_its_source_and_date_and_the_total_adds_them_up(board):
+    items = bill_of_materials(board)
+    priced = [i for i in items if i.unit is not None]
+    assert priced and all(i.unit.source and i.unit.dated for i in priced)
+    summed = total(items)
+    assert summed.usd == pytest.approx(sum(i.qty * i.unit.usd for i in priced), abs=0.01)
+    # What has no price is said, not dropped: the bare boards among them.
+    assert summed.unpriced and all(i.unit is None for i in items if i.part in summed.unpriced)
+    assert any("bare circuit board" in part for part in summed.unpriced)
+    # A hole module's price is its parts' and the fab's joints, at the cited prices.
+    module = next(i for i in items if i.part.startswith("hole-module circuit board"))
+    assert module.unit.usd == pytest.approx(PRICES["TMAG5170A1QDGKR"].usd
+                                            + PRICES["WS2812B"].usd
+                                            + 2 * PRICES["CL10B104KB8NNNC"].usd
+                                            + 16 * ASSEMBLY_JOINT.usd)
+    table = format_bom(board, markdown=True)
+    assert f"Priced lines: ${summed.usd:,.2f}" in table
+    assert "LCSC C5220642" in table and "(2024-11-02)" in table
+
+
+def test_the_hand_joints_each_board_leaves(board):
+    # The wire pads of 104 hole modules (8 each), 13 register modules (18) and the
+    # controller (15, and the Pico's 40 header pins).
+    assert hand_joints(board) == 104 * 8 + 13 * 18 + 55 == 1121
+    assert hand_joints(board, "hand") > 2 * hand_joints(board)
+    assert "Hand solder joints: 1121." in format_bom(board)
+
+
+def test_the_examples_in_the_price_and_body_tables_run():
+    import doctest
+
+    from marbleboard.board import bodies, prices
+    for module in (prices, bodies):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

@@ -1,13 +1,24 @@
-"""The bill of materials of a board, with quantities computed from its board file."""
+"""The bill of materials of a board, with quantities computed from its board file,
+each line's unit price with its source, and the hand solder joints it leaves.
+
+A maker chooses how it is built: ``fab`` (the default) orders the circuit boards of
+``hardware/pcb`` assembled, so their parts are counted once, on those boards' lines;
+``hand`` lists every part for building the same circuit by hand.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .model import Board
 from .parts import ORDER, THRESHOLD_SENSORS
-from .power import budget
+from .pcbdesign import Design
+from .power import Budget, budget
+from .prices import ASSEMBLY_JOINT, ASSEMBLY_SETUP, PRICES, SEEN, Price
 from .tmag5170 import configured_roles
+
+ASSEMBLIES = ("fab", "hand")
 
 
 @dataclass(frozen=True)
@@ -15,6 +26,13 @@ class Item:
     qty: int
     part: str
     note: str
+    order: str = ""  # the manufacturer's part number its price is listed under
+    price: Price | None = None  # for one; None: no price found
+    made_of: tuple[str, ...] = ()  # the part numbers an assembled board's price adds up
+
+    @property
+    def unit(self) -> Price | None:
+        return self.price or PRICES.get(self.order)
 
 
 def _sensors(board: Board) -> list[Item]:
@@ -43,38 +61,75 @@ def _sensors(board: Board) -> list[Item]:
         how = (f"; set up by the Pico to switch at {sites[0].threshold_mt:g} mT along any "
                f"axis" if part in THRESHOLD_SENSORS else "")
         items.append(Item(holes * len(sites), ORDER[part],
-                          f"{where}: {what}{how} (hardware/sensing/{board.id}.md)"))
+                          f"{where}: {what}{how} (hardware/sensing/{board.id}.md)",
+                          order=ORDER_CODES.get(part, "")))
     return items
 
 
-def bill_of_materials(board: Board) -> list[Item]:
-    registers = board.sensor_registers
-    leds = board.led_count
+R10K, C100N = "RC0603FR-0710KL", "CL10B104KB8NNNC"
+ORDER_CODES = {"TMAG5170A1": "TMAG5170A1QDGKR"}
+
+
+def bill_of_materials(board: Board, assembly: str = "fab") -> list[Item]:
+    """Every line a maker buys, for the way they build it (``ASSEMBLIES``)."""
+    if assembly not in ASSEMBLIES:
+        raise ValueError(f"a board is built {' or '.join(ASSEMBLIES)}, not {assembly!r}")
+    modules = _modules(board)
     pb = budget(board)
-    items = [
+    items = _host()
+    if assembly == "hand" or not modules:
+        items += _electronics(board)
+    else:
+        lamps = len(board.lamps)
+        items += [
+            Item(lamps, "WS2812B RGB LED (5050), in its lamp carrier",
+                 "the lamps: no circuit board carries them", order="WS2812B"),
+            Item(lamps, "Capacitor 100 nF ceramic", "decoupling at each lamp's LED",
+                 order=C100N),
+        ]
+        items += [line for name, qty, design, what in modules
+                  for line in _module_lines(name, qty, design, what)]
+    items += _supply(board, pb)
+    for piece in board.pieces:
+        items.append(Item(piece.count, f"{piece.kind.capitalize()}", piece.note))
+    return items
+
+
+def _host() -> list[Item]:
+    return [
         Item(1, "Raspberry Pi Pico or Pico 2 (RP2040 / RP2350), with headers",
-             "runs the firmware; USB to the Pi"),
+             "runs the firmware; USB to the Pi", order="Raspberry Pi Pico"),
         Item(1, "Raspberry Pi (Zero 2 W, 3, 4 or 5) with power supply and microSD card",
              "runs the host service"),
     ]
+
+
+def _electronics(board: Board) -> list[Item]:
+    """The parts the circuit boards carry, for building the circuit by hand."""
+    registers = board.sensor_registers
+    leds = board.led_count
+    pb = budget(board)
     groups = configured_roles(board.build)
-    items += _sensors(board)
+    items = _sensors(board)
     inputs = board.sensor_count
     items += [
         Item(inputs, "Resistor 10 kOhm",
              "pull-up to 3.3 V on each register input; the sensors a hole has for one "
-             "role share it, their open-drain outputs wired together"),
-        Item(pb.sensors, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V"),
+             "role share it, their open-drain outputs wired together", order=R10K),
+        Item(pb.sensors, "Capacitor 100 nF ceramic", "decoupling at each sensor, across its 5 V",
+             order=C100N),
         Item(registers, "74HC165 8-bit parallel-in shift register (SOIC-16 or DIP-16)",
-             f"{registers * 8} inputs for {inputs} sensor lines; runs from the Pico's 3.3 V"),
-        Item(registers, "Capacitor 100 nF ceramic", "decoupling at each 74HC165"),
+             f"{registers * 8} inputs for {inputs} sensor lines; runs from the Pico's 3.3 V",
+             order="74HC165D"),
+        Item(registers, "Capacitor 100 nF ceramic", "decoupling at each 74HC165", order=C100N),
         Item(registers, "Resistor 10 kOhm",
              "pull-down on each 74HC165's serial input DS: the last register's has "
-             "nothing else driving it"),
+             "nothing else driving it", order=R10K),
     ]
     spare = registers * 8 - inputs
     if spare:
-        items.append(Item(spare, "Resistor 10 kOhm", "pull-up on each unused 74HC165 input"))
+        items.append(Item(spare, "Resistor 10 kOhm", "pull-up on each unused 74HC165 input",
+                          order=R10K))
     buffers = ("gate 1 lifts the Pico's 3.3 V LED data to 5 V; gates 2 to 4 drive the "
                "sensors' clock, data and chip select at 5 V, which they need (0.75 x VCC)"
                if groups else "gate 1 lifts the Pico's 3.3 V LED data to 5 V; "
@@ -85,9 +140,9 @@ def bill_of_materials(board: Board) -> list[Item]:
     series = 1 + (2 + len(groups) if groups else 0)
     items += [
         Item(leds, "WS2812B RGB LED (5050) or WS2812B-2020",
-             f"{len(board.holes)} under holes, {len(board.lamps)} lamps"),
+             f"{len(board.holes)} under holes, {len(board.lamps)} lamps", order="WS2812B"),
         Item(leds, "Capacitor 100 nF ceramic",
-             "decoupling at each LED (skip for LEDs on ready-made modules)"),
+             "decoupling at each LED (skip for LEDs on ready-made modules)", order=C100N),
         Item(1, "74AHCT125 quad buffer, powered from 5 V (SOIC-14 or DIP-14)", buffers),
     ]
     if extra > 0:
@@ -101,13 +156,17 @@ def bill_of_materials(board: Board) -> list[Item]:
                 if groups else "")),
         Item(3 if groups else 1, "Resistor 10 kOhm",
              "pull-down on the buffer's inputs while the Pico boots: LED data"
-             + (", sensor clock and data" if groups else "")),
+             + (", sensor clock and data" if groups else ""), order=R10K),
     ]
     if groups:
         items.append(Item(len(groups), "Resistor 10 kOhm",
                           "pull-up to 3.3 V on each chip-select buffer's input: the "
-                          "sensors are not selected while the Pico boots"))
-    items += [
+                          "sensors are not selected while the Pico boots", order=R10K))
+    return items
+
+
+def _supply(board: Board, pb: Budget) -> list[Item]:
+    return [
         Item(1, "Capacitor 1000 uF 10 V electrolytic", "across 5 V at the start of the LED chain"),
         Item(1, f"Power supply: {board.power.supply_name}",
              f"LEDs capped at {pb.brightness_cap:.0%} brightness to fit it; the sensors "
@@ -116,45 +175,119 @@ def bill_of_materials(board: Board) -> list[Item]:
              "5 V and ground fed into the LED chain at these LEDs: "
              + ", ".join(str(i) for i in pb.injection_leds)),
     ]
-    items += _circuit_boards(board)
-    for piece in board.pieces:
-        items.append(Item(piece.count, f"{piece.kind.capitalize()}", piece.note))
-    return items
 
 
-def _circuit_boards(board: Board) -> list[Item]:
-    """The modules of hardware/pcb that carry the parts above, where the board's
-    build has them (or the same parts go on stripboard)."""
+def _modules(board: Board) -> list[tuple[str, int, Design, str]]:
+    """The circuit boards of hardware/pcb the board's build takes: each one's name,
+    how many, its design and what it carries."""
+    from .controllerboard import controller_board
+    from .holemodule import hole_module
+    from .registermodule import register_module
+    from .ringmodule import ring_module
+
     build = board.build
     if build is None:
         return []
     holes = len(board.holes)
-    items = []
     presence = build.sites_of("presence")
+    out = []
     if len(presence) == 1 and presence[0].r_mm == 0:
-        items.append(Item(holes, "Hole module circuit board (hardware/pcb/hole-module), "
-                                 "assembled", "carries a hole's sensor, LED and their "
-                                              "capacitors above"))
+        out.append(("hole-module", holes, hole_module(), "a hole's sensor, LED and their "
+                                                         "capacitors"))
     elif build.cutout_mm:
-        items.append(Item(holes, "Ring module circuit board (hardware/pcb/ring-module), four "
-                                 "layers, assembled on both sides",
-                          "carries a hole's sensors, LED and their capacitors above"))
-    items += [
-        Item(board.sensor_registers, "Register module circuit board "
-                                     "(hardware/pcb/register-module), assembled",
-             "carries a 74HC165, its pull-ups, pull-down and capacitor above"),
-        Item(1, "Controller circuit board (hardware/pcb/controller), assembled",
-             "carries the buffers, their resistors and capacitors above; the Pico sits on "
-             "it on pin headers"),
+        out.append(("ring-module", holes, ring_module(build),
+                    "a hole's sensors, LED and their capacitors; four layers, parts on both "
+                    "sides"))
+    else:
+        return []
+    out += [("register-module", board.sensor_registers, register_module(),
+             "a 74HC165, its pull-ups, pull-down and capacitor"),
+            ("controller", 1, controller_board(),
+             "the buffers, their resistors and capacitors; the Pico sits on it on pin "
+             "headers")]
+    return out
+
+
+def _module_lines(name: str, qty: int, design: Design, what: str) -> list[Item]:
+    """A circuit board assembled by the fab: its parts' price and the fab's per-joint
+    fee, once a board; the fab's set-up once a design; the bare boards, not priced."""
+    placed = [p for p in design.parts if p.solder]
+    unpriced = sorted({p.order or p.value for p in placed if p.order not in PRICES})
+    joints = sum(len(p.pads) for p in placed)
+    price = None
+    counts = Counter(p.order for p in placed)
+    if not unpriced:
+        usd = sum(PRICES[p.order].usd for p in placed) + joints * ASSEMBLY_JOINT.usd
+        parts = ", ".join(f"{n} x {order}" for order, n in counts.items())
+        price = Price(round(usd, 4), 1, f"{parts}, and {joints} joints placed", SEEN)
+    missing = f"; no price found for {', '.join(unpriced)}" if unpriced else ""
+    return [
+        Item(qty, f"{name} circuit board (hardware/pcb/{name}), assembled by the fab",
+             f"carries {what}{missing}", price=price,
+             made_of=(*counts, "joint") if price else ()),
+        Item(1, f"{name}: assembly set-up and stencil", "once an order", price=ASSEMBLY_SETUP),
+        Item(qty, f"{name}: bare circuit board", "the fab's quote for the gerbers in "
+                                                  f"hardware/pcb/{name}: no price found"),
     ]
-    return items
 
 
-def format_bom(board: Board, markdown: bool = False) -> str:
-    items = bill_of_materials(board)
+def hand_joints(board: Board, assembly: str = "fab") -> int:
+    """The solder joints the maker makes: the wire pads and the Pico's header on the
+    fab's boards, or every pad when the circuit is built by hand."""
+    modules = _modules(board)
+    if assembly == "hand":
+        return sum(qty * sum(len(p.pads) for p in d.parts) for _, qty, d, _ in modules)
+    return sum(qty * sum(len(p.pads) for p in d.parts if not p.solder)
+               for _, qty, d, _ in modules)
+
+
+@dataclass(frozen=True)
+class Total:
+    usd: float  # the priced lines
+    unpriced: tuple[str, ...]  # the lines with no price found
+
+
+def total(items: list[Item]) -> Total:
+    usd = sum(i.qty * i.unit.usd for i in items if i.unit is not None)
+    return Total(round(usd, 2), tuple(i.part for i in items if i.unit is None))
+
+
+def format_bom(board: Board, markdown: bool = False, assembly: str = "fab") -> str:
+    items = bill_of_materials(board, assembly)
+    sources: dict[str, int] = {}
+
+    def cite(item: Item) -> str:
+        unit = item.unit
+        if unit is None:
+            return "-"
+        for order in item.made_of:  # what an assembled board's price is made of
+            sources.setdefault((PRICES.get(order) or ASSEMBLY_JOINT).cite(), len(sources) + 1)
+        n = sources.setdefault(unit.cite(), len(sources) + 1)
+        return f"${unit.usd:g} [{n}]"
+
+    def line_total(item: Item) -> str:
+        return "-" if item.unit is None else f"${item.qty * item.unit.usd:,.2f}"
+
+    summed = total(items)
+    joints = hand_joints(board, assembly)
+    how = ("the circuit boards assembled by the fab" if assembly == "fab"
+           else "every part soldered by hand")
+    said = [f"Built with {how}. Priced lines: ${summed.usd:,.2f}; "
+            f"{len(summed.unpriced)} lines with no price found, not in it: "
+            f"{'; '.join(summed.unpriced)}.",
+            f"Hand solder joints: {joints}." + (
+                " (The wire pads on the circuit boards, and the Pico's header.)"
+                if assembly == "fab" else "")]
     if markdown:
-        rows = ["| qty | part | why |", "|---:|---|---|"]
-        rows += [f"| {i.qty} | {i.part} | {i.note} |" for i in items]
+        rows = ["| qty | part | unit | line | why |", "|---:|---|---:|---:|---|"]
+        rows += [f"| {i.qty} | {i.part} | {cite(i)} | {line_total(i)} | {i.note} |"
+                 for i in items]
+        rows += ["", *said, "", f"Prices (each read on {SEEN}):", ""]
+        rows += [f"{n}. {text}" for text, n in sources.items()]
         return "\n".join(rows) + "\n"
     width = max(len(i.part) for i in items)
-    return "\n".join(f"{i.qty:>5}  {i.part:<{width}}  {i.note}" for i in items) + "\n"
+    rows = [f"{i.qty:>5}  {i.part:<{width}}  {cite(i):>12}  {line_total(i):>10}  {i.note}"
+            for i in items]
+    rows += ["", *said, f"Prices (each read on {SEEN}):"]
+    rows += [f"  [{n}] {text}" for text, n in sources.items()]
+    return "\n".join(rows) + "\n"

@@ -128,7 +128,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 
 def cmd_bom(args: argparse.Namespace) -> int:
-    _write(args.output, bom.format_bom(_board(args), markdown=args.markdown))
+    _write(args.output, bom.format_bom(_board(args), markdown=args.markdown,
+                                       assembly=args.assembly))
     return 0
 
 
@@ -262,12 +263,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       "a layer per depth").set_defaults(func=cmd_dxf)
     with_board("fit", "whether each part on the sensor board's top face has room in the "
                       "wood (exit 1 if one has not)").set_defaults(func=cmd_fit)
-    for name, func, help_text in (("bom", cmd_bom, "the bill of materials"),
+    for name, func, help_text in (("bom", cmd_bom, "the bill of materials, each line's price "
+                                                   "with its source, the total and the hand "
+                                                   "solder joints"),
                                   ("power", cmd_power, "the power budget"),
                                   ("wiring", cmd_wiring,
                                    "which 74HC165 pin each sensor goes to")):
         q = with_board(name, help_text)
         q.add_argument("--markdown", action="store_true", help="a Markdown table")
+        if name == "bom":
+            q.add_argument("--assembly", choices=bom.ASSEMBLIES, default="fab",
+                           help="circuit boards assembled by the fab (default), or every "
+                                "part by hand")
         q.set_defaults(func=func)
     q = with_board("sensing", "what every hall switch feels from the pieces' magnets, "
                               "against its datasheet limits (exit 1 if a margin fails)")
