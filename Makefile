@@ -104,6 +104,7 @@ docs: $(STAMP)
 	done
 	$(BIN)/marbleboard board pcb -o hardware/pcb
 	$(BIN)/marbleboard board schematic -o hardware/schematic
+	$(BIN)/marbleboard board parts3d -o hardware/mechanical
 	$(BIN)/python -m marbleboard.table.pictures docs/images
 
 clean:

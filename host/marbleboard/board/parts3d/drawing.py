@@ -39,7 +39,9 @@ def _far(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 def _faces(piece: Piece, size: float) -> list[Face]:
     cut = piece.solid & (Plane.XZ * Rectangle(size, size))
-    return list(cut.faces())
+    # In one order every time, whatever order the kernel hands them in.
+    return sorted(cut.faces(), key=lambda f: (round(f.center().X, 3), round(f.center().Z, 3),
+                                              round(f.area, 3)))
 
 
 def section_svg(title: str, pieces: list[Piece], notes: list[str]) -> str:
