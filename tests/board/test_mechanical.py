@@ -32,6 +32,10 @@ from marbleboard.board.parts3d.stomper import stomper
 from marbleboard.board.sensing import CLEARANCE_MM
 from marbleboard.cli import main
 
+# OCCT builds and meshes every part in about a minute on a busy two-core machine,
+# inside the first test that needs them.
+pytestmark = pytest.mark.timeout(600)
+
 
 @pytest.fixture(scope="module")
 def boards():
