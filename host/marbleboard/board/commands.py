@@ -108,6 +108,23 @@ def cmd_dxf(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tiles(args: argparse.Namespace) -> int:
+    from . import tiles
+    board = _board(args)
+    plan = tiles.plan(board)
+    lines = [f"{board.name}: {len(plan.tiles)} tiles of {len(plan.designs)} designs, "
+             f"{plan.cables} cables to the controller"]
+    for t in plan.tiles:
+        lamps = f" and {len(t.lamps)} lamp{'s' if len(t.lamps) > 1 else ''}" if t.lamps else ""
+        lines.append(f"  {t.name:14} {t.design:8} {len(t.holes):3} holes{lamps}, "
+                     f"{t.size_mm[0]:g} x {t.size_mm[1]:g} mm")
+    if plan.controller_holes or plan.controller_lamps:
+        held = plan.controller_holes + plan.controller_lamps
+        lines.append(f"  on the controller: {', '.join(held)}")
+    _write(args.output, "\n".join(lines) + "\n")
+    return 0
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     """Each part on the sensor board's top face against the wood: exit 1 if any
     meets wood, which would hold the board off the top."""
@@ -261,6 +278,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.set_defaults(func=cmd_render)
     with_board("dxf", "the drilling template as DXF, for a CNC router or laser cutter: "
                       "a layer per depth").set_defaults(func=cmd_dxf)
+    with_board("tiles", "how the board's holes divide into fab-assembled tiles, and the "
+                        "cables they need").set_defaults(func=cmd_tiles)
     with_board("fit", "whether each part on the sensor board's top face has room in the "
                       "wood (exit 1 if one has not)").set_defaults(func=cmd_fit)
     for name, func, help_text in (("bom", cmd_bom, "the bill of materials, each line's price "
