@@ -206,7 +206,7 @@ class MarbleJig:
 
     @cached_property
     def holder(self) -> Part:
-        """One magnet holder as it stands in the first cavity's socket."""
+        """One magnet holder on its own axis, as it is printed."""
         return self.holder_at(0.0)
 
     def holder_at(self, x: float) -> Part:
