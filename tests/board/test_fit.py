@@ -76,7 +76,7 @@ def test_the_templates_and_the_dxf_carry_every_cut(board):
     drawn = sum(len(msp.query(f'*[layer=="{dxf._layer(depth)}"]'))
                 for depth in {c.depth_mm for c in recessed})
     assert drawn == len(recessed)
-    assert len(msp.query('POLYLINE[layer=="LAMPS"]')) == len(board.lamps)
+    assert len(msp.query('CIRCLE[layer=="LAMPS"]')) == len(board.lamps)
 
 
 def test_the_dxf_is_seen_from_above_in_millimetres():

@@ -71,6 +71,10 @@ class Magnet:
 
 
 CUTS = ("counterbore", "pocket", "notch")
+# The window drilled through the top over each lamp: a standard drill just over the
+# WS2812B's 7.1 mm diagonal, so the lamp carrier's light pipe covers the whole of
+# the LED's face (hardware/mechanical).
+LAMP_WINDOW_MM = 8.0
 
 
 @dataclass(frozen=True)

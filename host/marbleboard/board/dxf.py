@@ -1,7 +1,7 @@
 """The drilling template as a DXF drawing, for a CNC router or a laser cutter: every
 hole and notch through the top on the ``THROUGH`` layer, each counterbore and
 pocket on a layer named by its depth (``UNDERSIDE_2MM`` is cut 2 mm deep from
-beneath), and the lamps' windows on ``LAMPS``. In millimetres, seen from above
+beneath), and the lamps' windows (drilled through) on ``LAMPS``. In millimetres, seen from above
 with y up (the board file's y grows southward: the drawing turns it over), the
 board's outline and a note of all this on ``OUTLINE``. R12, the DXF every
 cutter's software reads: it names no unit, so the note does.
@@ -22,10 +22,9 @@ import ezdxf
 from ezdxf.document import Drawing
 from ezdxf.filemanagement import new
 
+from .build import LAMP_WINDOW_MM
 from .fit import placed_cuts
 from .model import Board
-
-LAMP_WINDOW_MM = 5.0  # the square the drilling template marks over each lamp
 
 
 def _layer(depth_mm: float) -> str:
@@ -62,11 +61,8 @@ def drawing(board: Board) -> Drawing:
     msp.add_text(f"{board.name}: millimetres, seen from above. THROUGH: cut right through; "
                  "UNDERSIDE_n: cut n mm deep from beneath.", height=4,
                  dxfattribs={"layer": "OUTLINE", "insert": up(10, 10)})
-    w = LAMP_WINDOW_MM / 2
     for lamp in board.lamps:
-        msp.add_polyline2d([up(lamp.x - w, lamp.y - w), up(lamp.x + w, lamp.y - w),
-                            up(lamp.x + w, lamp.y + w), up(lamp.x - w, lamp.y + w)],
-                           close=True, dxfattribs={"layer": "LAMPS"})
+        msp.add_circle(up(lamp.x, lamp.y), LAMP_WINDOW_MM / 2, dxfattribs={"layer": "LAMPS"})
     return doc
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
+from .build import LAMP_WINDOW_MM
 from .model import Board
 
 WOOD = "#e6c79c"
@@ -115,7 +116,8 @@ def drill_template(board: Board, underside: bool = False) -> str:
     """A 1:1 template: print at 100 % and drill through each centre.
 
     Each hole shows its diameter ring, a centre cross, and the sensor (S) and LED (L)
-    numbers that the wiring must match; LEDs under no hole are marked as windows.
+    numbers that the wiring must match; each lamp (an LED under no hole) is marked
+    as the 8 mm window drilled over it.
     Each cut of the board file is drawn round its hole: a notch (solid, through the
     top) and the counterbores and pockets (dashed, with their depth), which are cut
     from beneath: the ``underside`` template is the same drawing seen from below,
@@ -150,13 +152,17 @@ def drill_template(board: Board, underside: bool = False) -> str:
             f'fill="#b00000">L{h.led}</text>'
             f'<text x="{x:g}" y="{h.y + r + 3.2:g}" font-size="2.2" text-anchor="middle" '
             f'fill="#555555">{escape(h.id)}</text></g>')
+    window = LAMP_WINDOW_MM / 2  # drilled through, for the lamp carrier's light pipe
     for lamp in board.lamps:
         x = at(lamp.x)
         body.append(
             f'<g><title>{escape(lamp.id)}</title>'
-            f'<rect x="{x - 2.5:g}" y="{lamp.y - 2.5:g}" width="5" height="5" fill="none" '
+            f'<circle cx="{x:g}" cy="{lamp.y:g}" r="{window:g}" fill="none" '
             f'stroke="#b00000" stroke-width="0.3"/>'
-            f'<text x="{x + 4:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
+            f'<path d="M{x - window - 1:g},{lamp.y:g}H{x + window + 1:g}M{x:g},'
+            f'{lamp.y - window - 1:g}V{lamp.y + window + 1:g}" stroke="#b00000" '
+            f'stroke-width="0.15"/>'
+            f'<text x="{x + window + 1.5:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
             f'L{lamp.led} {escape(lamp.id)}</text></g>')
     cuts = board.build.cuts if board.build else ()
     if cuts:

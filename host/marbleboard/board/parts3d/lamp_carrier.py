@@ -21,17 +21,17 @@ from functools import cached_property
 from build123d import Part
 
 from .. import holemodule, ringmodule
+from ..bodies import BODIES
+from ..build import LAMP_WINDOW_MM
 from ..model import Board
 from .fits import PRINT_SIZE_MM, hole_for_pin
 from .solids import Piece, box, cylinder
 
-# Worldsemi WS2812B datasheet, Mechanical Dimensions: 5.0 x 5.0 mm, 1.6 mm tall.
-LED_MM, LED_H_MM = 5.0, 1.6
+_LED = BODIES["LED_WS2812B_PLCC4_5.0x5.0mm"]
+LED_MM, LED_H_MM = _LED.w_mm, _LED.height_mm
 # The package's own spread is not in the drawing: room for it on each side.
 LED_ROOM_MM = 0.1
-# The window drilled through the top: a standard drill just over the package's
-# 7.1 mm diagonal, so the plug covers the whole of the LED's face.
-WINDOW_MM = 8.0
+WINDOW_MM = LAMP_WINDOW_MM
 # The plug stops this far under the top's face: a top this much thinner than its
 # nominal thickness still hides it.
 PLUG_BELOW_FACE_MM = 0.5
