@@ -60,6 +60,11 @@ class Firmware:
     def start(self):
         hw = self.hw
         self._setup_sensors(hw.ticks_ms())
+        if self.cfg.SENSOR_SETUP:
+            # The first reading is the board's state, not changes: it waits until
+            # the sensors have switched on their setup, whatever they were told
+            # before the Pico restarted (a check's probe, maybe).
+            hw.pause(self.check.wait_ms)
         hw.read_sensors(self.scanner.raw)
         self.scanner.prime(hw.ticks_ms())
         # Every sensor proves itself at boot; the host hears how at its HELLO.

@@ -2,7 +2,8 @@
 #
 # pico.py is the real board; the simulator on the host provides another. Every
 # method is called from the firmware's one loop, never from an interrupt, and
-# none of them may wait: the loop feeds the watchdog.
+# none of them may wait: the loop feeds the watchdog. pause() alone waits, once,
+# before the loop starts.
 
 
 class Hardware:
@@ -19,6 +20,11 @@ class Hardware:
         4-byte frames, each in its own pulse of the group's shared chip select.
         The frames are one of the config's: the group's SENSOR_SETUP, or the
         check's SENSOR_PROBE or SENSOR_QUIET. 32 clocks a frame at SPI_HZ."""
+
+    def pause(self, ms):
+        """Wait ms milliseconds, once, at boot and before the loop (the watchdog
+        allows 2 s): the sensors' setup takes effect before the first reading.
+        A board whose clock a test drives by hand need not wait."""
 
     def write_leds(self, frame):
         """Start sending a G, R, B byte frame down the LED chain.

@@ -89,6 +89,9 @@ class PicoHardware(Hardware):
         self.load.value(1)
         self.spi.readinto(buf)
 
+    def pause(self, ms):
+        time.sleep_ms(ms)
+
     def setup_sensors(self, group, frames):
         # The registers' clock runs too, but SH/LD is high: they only shift, and
         # the next scan loads them afresh. The frames are the config's, viewed once.

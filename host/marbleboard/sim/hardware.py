@@ -64,6 +64,9 @@ class SimHardware(Hardware):
     def read_sensors(self, buf: bytearray) -> None:
         read_chain(self.physical, buf, active_low=True)
 
+    def pause(self, ms: int) -> None:
+        time.sleep(ms / 1000)
+
     def setup_sensors(self, group: int, frames: bytes) -> None:
         self.physical.hear_setup(group, bytes(frames))
 
