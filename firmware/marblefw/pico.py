@@ -90,7 +90,12 @@ class PicoHardware(Hardware):
         self.spi.readinto(buf)
 
     def pause(self, ms):
-        time.sleep_ms(ms)
+        # Spent running rather than asleep: on the emulated Pico a sleeping chip's
+        # clock runs ahead of the board's model, which answers the setup in the
+        # host's time, and the first reading would be taken before it.
+        until = time.ticks_add(time.ticks_ms(), ms)
+        while time.ticks_diff(until, time.ticks_ms()) > 0:
+            pass
 
     def setup_sensors(self, group, frames):
         # The registers' clock runs too, but SH/LD is high: they only shift, and
