@@ -244,3 +244,12 @@ def test_the_self_test_draws_each_failed_hole_where_it_is_and_names_it():
     assert sum(line.count("S") for line in picture) == 1
     assert f"dead: track.0 (sensor {dead.sensor})" in text
     assert f"stuck on: home.red.1 (sensor {stuck.sensor})" in text
+
+
+def test_selftest_check_on_the_simulated_board_prints_the_map_and_passes(capsys):
+    from marbleboard.cli import main
+
+    assert main(["selftest", "--board", "wampoo", "--sim", "--check"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("sensor check 2: every one of the 104 sensors answered\n")
+    assert "o o X o o o o o" in out and "D" not in out.split("legend")[0]
