@@ -174,7 +174,9 @@ def _play_once(guest: LiveServer, seen) -> None:
 
 
 @pytest.mark.timeout(600)  # a whole game, with two services started and stopped
-@pytest.mark.parametrize("how", ["kill", "term"])
+# Killed only: a stop the service sees coming saves no less than one it does not,
+# and the host's test below takes both.
+@pytest.mark.parametrize("how", ["kill"])
 def test_the_other_home_stopped_just_after_its_move(broker, tmp_path, how):
     hosting = RemoteConfig(broker.address, broker.ca_file, broker.hosting_login())
     with LiveServer(tmp_path / "host.db", layout="wahoo", remote=hosting,
