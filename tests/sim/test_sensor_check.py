@@ -175,10 +175,7 @@ async def test_the_host_hears_the_boot_check_once_and_can_ask_for_another():
         events = link.subscribe()
         await link.connect()
         try:
-            async with asyncio.timeout(5):
-                event = await events.get()
-                while not isinstance(event, SensorCheck):
-                    event = await events.get()
+            event = await next_event(events, SensorCheck)
             assert event.number == 1 and event.dead == {dead} and not event.stuck
             assert link.sensor_check == event
 
@@ -222,6 +219,17 @@ async def test_a_check_on_a_lost_link_says_so():
         await link.close()
         with pytest.raises(LinkError, match="not connected"):
             await link.check_sensors()
+
+
+async def next_event(queue, kind, timeout=5.0):
+    seen = []
+    try:
+        async with asyncio.timeout(timeout):
+            while not isinstance(event := await queue.get(), kind):
+                seen.append(event)
+            return event
+    except TimeoutError:
+        raise AssertionError(f"no {kind.__name__} in {timeout} s; saw {seen!r}") from None
 
 
 def drain(queue):
