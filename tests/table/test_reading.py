@@ -164,3 +164,64 @@ def test_the_next_player_may_lift_the_marble_they_knock_off_first():
     for end in (3, 4, 6):  # blue has lifted the victim; and its own; and finished
         used, action = earlier(state, board, occ, changes[:end])
         assert used == 2 and action_text(state, action) == "5 30-35"
+
+
+# A sensor may read the marbles next to its empty hole (hardware/sensing/): a move is
+# read past such a phantom, but never past a marble the board cannot feel.
+
+def test_a_move_is_read_past_a_sensor_that_feels_its_full_neighbours():
+    state, board, occ = setup(MID)
+    crowd = {s("track.11")}  # between red's 10 and yellow's 12
+    moved = (occ - {s("track.30")}) | {s("track.35")}
+    reading = read_move(state, board, moved | crowd, {s("track.30")})
+    assert texts(state, reading) == ["5 30-35"] and reading.phantoms == crowd
+    # With the move not yet made, the board is as it was: no mistake to show.
+    reading = read_move(state, board, occ | crowd, set())
+    assert reading.actions == () and reading.unchanged
+
+
+def test_a_hole_next_to_one_marble_alone_never_reads_it():
+    state, board, occ = setup(MID)
+    lonely = {s("track.31")}  # next to 30 and 32: only 30 holds a marble
+    reading = read_move(state, board, occ | lonely, set())
+    assert reading.actions == () and not reading.unchanged
+
+
+def test_a_marble_the_board_cannot_feel_is_not_taken_for_a_move():
+    state, board, occ = setup(MID)
+    lifted = (occ - {s("track.30")}) | {s("track.11")}  # in the hand, or unfelt at 35
+    reading = read_move(state, board, lifted, {s("track.30")})
+    assert reading.actions == () and not reading.unchanged
+
+
+def five(moves, phantom, placed, start_phantom):
+    """Five in a Row on the Stomple board after ``moves``: the board reads a
+    ``phantom`` hole too, since the turn began or not, and a marble put on ``placed``."""
+    from marbleboard.games.registry import get_game
+
+    game = get_game("fiveinarow")
+    board = build_layout("stomple")
+    state = game.new_state(game.options({"players": 2}))
+    for move in moves:
+        state.apply(game.parse_action(state, move))
+    bmap = BoardMap(board, game.marbles)
+    occ = bmap.setup(state)
+    x = board.hole(f"grid.{phantom}").sensor
+    start = occ | {x} if start_phantom else occ
+    now = occ | {x, board.hole(f"grid.{placed}").sensor}
+    reading = read_game_move(game, state, bmap, now, set(), start=start)
+    return sorted(game.action_text(state, a) for a in reading.actions), reading
+
+
+def test_a_phantom_since_the_turn_began_is_not_taken_for_the_marble_put_down():
+    # d4 lies among c3, e3, c5 and e5 (the diagonal holes are next to it too), d5
+    # among c5, e5 and d4: either may read its neighbours.
+    moves = ["c3", "a1", "e3", "a2", "c5", "a3", "e5", "a4"]
+    said, reading = five(moves, "d4", "d5", start_phantom=True)
+    assert said == ["d5"] and reading.phantoms == {build_layout("stomple").hole("grid.d4").sensor}
+    # Both new at once: which is the marble put down is asked.
+    said, _ = five(moves, "d4", "d5", start_phantom=False)
+    assert said == ["d4", "d5"]
+    # Where no neighbour could make it read, the marble is the one put down.
+    said, _ = five(moves, "d4", "g1", start_phantom=False)
+    assert said == ["g1"]

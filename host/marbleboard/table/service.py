@@ -30,10 +30,22 @@ from .boardmap import BoardMap
 from .coach import Coach
 from .lights import Painter, Scene
 from .logwords import listed, move_line
-from .reading import Change, earlier_move, outcomes, read_move
+from .reading import (
+    Change,
+    crowding,
+    earlier_move,
+    outcomes,
+    phantoms_for,
+    read_move,
+    without_blips,
+)
 from .store import GameStore
 
 QUIET_S = 0.3  # marbles still this long before a move is read (smart boards use 0.25-0.5 s)
+# Moves in a row after which a sensor still reads a marble where the game has none
+# before the table says which hole to check: a phantom (reading.py) that one turned
+# marble next to it would clear, or a marble really left there.
+PHANTOM_TURNS = 3
 NEWEST = -1  # Table.start: resume the newest unfinished game of this game, if any
 
 
@@ -125,6 +137,10 @@ class Table:
         self.moves_read = 0  # moves read from the marbles (or answered), for the same
         self.lights: LightState | None = None  # what the board was last asked to show
         self._undo_seen: tuple[Any, tuple[int, int] | None] = (None, None)
+        # Sensors reading full where the game has nothing, and for how many moves in
+        # a row they have (PHANTOM_TURNS); and the moves after which any did.
+        self.phantoms: dict[int, int] = {}
+        self.phantom_moves = 0
 
     def _attach(self, options: Any) -> None:
         """The board's part: which sensor is which of the game's holes, and the lights."""
@@ -265,7 +281,7 @@ class Table:
         if action is None or self.restoring or self.status.question is not None:
             return False
         reading = read_move(self.game, self.state, self.map, self.occupied, self.lifted,
-                            {action}, self.group)
+                            {action}, self.group, self.turn_start)
         if not reading.settled:
             return False
         await self.commit(action)
@@ -293,7 +309,7 @@ class Table:
                 return
             self._say(["log.set_out", {}])
         if self.restoring:
-            self.restoring = not self.map.matches(self.occupied, self.map.target(state))
+            self.restoring = not self._shows(self.map.target(state))
             self.show_mistakes = self.restoring
             await self._show()
             if self.restoring:
@@ -314,15 +330,22 @@ class Table:
             await self.commit(chosen)
             return
         reading = read_move(self.game, state, self.map, self.occupied, self.lifted, allowed,
-                            self.group)
+                            self.group, self.turn_start)
         if not reading.actions and not reading.unchanged:
             # Two moves inside one quiet period: the first is read from the changes
             # in order, and the rest of them begin the next turn.
-            found = earlier_move(self.game, state, self.map, self.turn_start, self.changes,
+            changes = self.changes
+            found = earlier_move(self.game, state, self.map, self.turn_start, changes,
                                  allowed, self.group)
+            if found is None and without_blips(changes) != changes:
+                # A hole that went blind and came back in between (a sensor's
+                # supply dipped) or a marble lifted and put back: read without it.
+                changes = without_blips(changes)
+                found = earlier_move(self.game, state, self.map, self.turn_start, changes,
+                                     allowed, self.group)
             if found is not None:
                 used, action = found
-                await self.commit(action, carried=self.changes[used:])
+                await self.commit(action, carried=changes[used:])
                 return
         self.show_mistakes = not reading.actions and not reading.unchanged
         if len(reading.actions) > 1 and self.announced in reading.actions:
@@ -518,9 +541,35 @@ class Table:
                     self.turn_start.add(sensor)
             self.changes = list(carried)
             self.lifted = {sensor for sensor, on in carried if not on}
+        self._note_phantoms()
         self.committed.set()
         self.committed = asyncio.Event()
         await self._advance()
+
+    def _shows(self, target: Any) -> bool:
+        """Whether the board shows ``target``, but for sensors that may read their
+        neighbours' marbles (reading.py)."""
+        if self.map.matches(self.occupied, target):
+            return True
+        suspects = crowding(self.map).suspects(self.occupied)
+        return phantoms_for(self.map, self.occupied, target, suspects, set()) is not None
+
+    def _note_phantoms(self) -> None:
+        """After a move: the sensors reading full where the game now has nothing,
+        counted move by move; the hole of one that has for PHANTOM_TURNS moves in
+        a row is named in the log, to be checked."""
+        if self.game.marbles is None:
+            return  # a card game's table reads no holes
+        extra, _missing = self.map.differences(self.turn_start, self.map.target(self.state))
+        self.phantoms = {s: self.phantoms.get(s, 0) + 1 for s in extra}
+        self.phantom_moves += bool(extra)
+        for sensor, moves in self.phantoms.items():
+            if moves == PHANTOM_TURNS:
+                self._say(["log.sensor_phantom", {"hole": self._hole_words(sensor)}])
+
+    def _hole_words(self, sensor: int) -> Any:
+        hole = self.board.by_sensor.get(sensor)
+        return self.game.hole_words(self.options, hole.id) if hole else str(sensor)
 
     def _new_turn(self) -> None:
         self.show_mistakes = False
@@ -657,6 +706,10 @@ class Table:
             extra, missing = self.map.differences(self.occupied, self.map.target(state))
         elif self.show_mistakes or state.is_chance():
             extra, missing = self._mistakes()
+            # A sensor that has read its neighbours since the turn began is not what
+            # is wrong: the last move was read past it (PHANTOM_TURNS names its hole).
+            suspects = crowding(self.map).suspects(self.occupied) & self.turn_start
+            extra = [s for s in extra if s not in suspects]
             if not extra and set(missing) <= lifted_now and state.current >= 0:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake
         self.status.mistakes = len(extra) + len(missing)
