@@ -40,7 +40,9 @@ Array: TypeAlias = Any  # a numpy array; numpy's own types do not survive its in
 REQUIRED_MARGIN = 1.25  # on top of the datasheet's own worst-case limits
 FREE_DIRECTIONS = 2000  # a marble's magnet axis, spread evenly over the sphere
 NEIGHBOUR_DIRECTIONS = 400
-RING = 1.25  # the holes next to one: within this times the nearest one's distance
+# The holes next to one: within this times the nearest one's distance (the
+# diagonal ones of a square grid, at 1.41, are next to it as much as the others).
+RING = 1.5
 CHANCE_SAMPLES = 4000  # random orientations of the pieces round an empty hole
 NEAR_MM = 100.0  # neighbours closer than this are searched over every tolerance corner
 
@@ -202,6 +204,14 @@ def orientations(magnet: Magnet, n_free: int) -> Array:
     return np.array(sorted(set(out)))
 
 
+def tilted(magnet: Magnet, tilt_deg: Array, azimuth: Array) -> Array:
+    """A standing piece's north-pointing axis, tilted from upright by ``tilt_deg``
+    towards each ``azimuth``."""
+    down = -1.0 if magnet.pole_down == "north" else 1.0
+    t = np.radians(tilt_deg)
+    return np.c_[np.sin(t) * np.cos(azimuth), np.sin(t) * np.sin(azimuth), down * np.cos(t)]
+
+
 # -- results ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -246,6 +256,10 @@ class Report:
     # for which a switch there at its lowest release point sees them; the hole where
     # that share is largest, and the most field sampled there.
     chance: dict[str, tuple[float, str, float]] = field(default_factory=dict)
+    # The same share at that hole with standing pieces (Stompers) in 1, 2, ... of
+    # the holes next to it, where their fields add most, marbles in the others:
+    # a standing piece's field points the same way each time, so theirs add up.
+    standing: dict[str, list[float]] = field(default_factory=dict)
     clearances: list[Clearance] = field(default_factory=list)
     pull: Pull | None = None  # marbles resting on rims: one pulled from its hole?
 
@@ -352,6 +366,14 @@ def analyse(board: Board) -> Report:
         report.ring[role] = max(float(v[1].max()) for v in both.values())
         report.crowded[role] = max(float(v[2].max()) for v in both.values())
         report.chance[role] = max(interference.chance(h, points) for h in board.holes)
+        if any(p.playing_piece for p in pieces):
+            worst = board.hole(report.chance[role][1])
+            report.standing[role] = []
+            for k in range(1, min(sum(p.count for p in pieces if p.playing_piece),
+                                  len(interference.ring(worst))) + 1):
+                report.standing[role].append(interference.chance(worst, points, k)[0])
+                if report.standing[role][-1] > 0.999:
+                    break
         for piece in pieces:
             must_see = role == "presence" or piece.playing_piece
             if must_see:
@@ -468,7 +490,7 @@ class _Interference:
         """For each switch: the most field one other hole's piece can give it (the
         nearest neighbour's, as a rule); the most the pieces in all the holes next
         to this one can together (every hole within ``RING`` times the nearest
-        one's distance: two on a track, four on a square grid); and the most every
+        one's distance: two on a track, eight on a square grid); and the most every
         piece of the game can, each in one of the holes where it does most harm."""
         others = [h for h in self.board.holes if h.id != hole.id]
         dist = np.array([math.hypot(h.x - hole.x, h.y - hole.y) for h in others])
@@ -485,36 +507,71 @@ class _Interference:
             total.append(float(np.sort(worst)[::-1][:pieces].sum()))
         return np.array(one), np.array(near), np.array(total)
 
-    def chance(self, hole: Hole, points: list[SensorPoint]) -> tuple[float, str, float]:
-        """The share of random orientations of marbles in every hole next to this
-        one that one of its switches sees, and the most field among them."""
+    def ring(self, hole: Hole) -> list[Hole]:
+        """The holes next to one: within ``RING`` times the nearest one's distance."""
         others = [h for h in self.board.holes if h.id != hole.id]
         dist = np.array([math.hypot(h.x - hole.x, h.y - hole.y) for h in others])
-        ring = [h for h, d in zip(others, dist, strict=True) if d <= RING * dist.min()]
+        return [h for h, d in zip(others, dist, strict=True) if d <= RING * dist.min()]
+
+    def chance(self, hole: Hole, points: list[SensorPoint],
+               standing: int = 0) -> tuple[float, str, float]:
+        """The share of random orientations of marbles in every hole next to this
+        one that one of its switches sees, and the most field among them; with
+        ``standing`` of those holes holding a standing piece instead, each tilted
+        at random within its tilt, in the holes where their fields add most."""
+        ring = self.ring(hole)
         free = [p for p in self.pieces if p.magnet.rests == "free"]
         if not free:
             return 0.0, hole.id, 0.0
-        piece = free[0]
-        lateral, (lo, _) = self._boxes[piece.kind]
-        br = remanence(piece.magnet, strong=True)
+        stands = self._stands(hole, ring, points, standing) if standing else set()
+        upright = next((p for p in self.pieces if p.playing_piece), free[0])
         rng = np.random.default_rng(0)  # the same sample every run: pages do not churn
-        seen = np.zeros(CHANCE_SAMPLES, dtype=bool)
-        most = 0.0
-        for point in points:
-            total = np.zeros((CHANCE_SAMPLES, 3))
-            for other in ring:
+        xyz = np.array([p.xyz for p in points])
+        total = np.zeros((CHANCE_SAMPLES, len(points), 3))
+        for other in ring:
+            # One way of lying for each sample, the same at every switch of the hole.
+            piece = upright if other.id in stands else free[0]
+            if piece.magnet.rests == "free":
                 dirs = rng.normal(size=(CHANCE_SAMPLES, 3))
-                dirs /= np.linalg.norm(dirs, axis=1)[:, None]
-                dx, dy = other.x - hole.x, other.y - hole.y
-                d = math.hypot(dx, dy)
-                pos = np.repeat([[-dx / d * lateral, -dy / d * lateral, lo]],
-                                CHANCE_SAMPLES, axis=0)
-                rel = np.array([[point.xyz[0] - dx, point.xyz[1] - dy, point.xyz[2]]])
-                total += field_mt(piece.magnet, br, pos, dirs, rel)[:, 0, :]
-            felt = felt_mt([point], total[:, None, :])[:, 0]
-            seen |= felt > point.part.brp_min_mt
-            most = max(most, float(felt.max()))
-        return float(seen.mean()), hole.id, most
+            else:
+                dirs = tilted(piece.magnet, rng.uniform(0, piece.magnet.tilt_deg,
+                                                         CHANCE_SAMPLES),
+                               rng.uniform(0, 2 * math.pi, CHANCE_SAMPLES))
+            dirs /= np.linalg.norm(dirs, axis=1)[:, None]
+            total += self._pressed(piece, hole, other, dirs, xyz)
+        felt = felt_mt(points, total)
+        brp = np.array([p.part.brp_min_mt for p in points])
+        return float((felt > brp).any(axis=1).mean()), hole.id, float(felt.max())
+
+    def _pressed(self, piece: PieceSpec, hole: Hole, other: Hole, dirs: Array,
+                 xyz: Array) -> Array:
+        """The field at a hole's switches (``xyz``) of a piece in the hole ``other``,
+        pressed toward it as far as its tolerances allow, the strongest magnet,
+        turned to each of ``dirs``."""
+        lateral, (lo, _) = self._boxes[piece.kind]
+        dx, dy = other.x - hole.x, other.y - hole.y
+        d = math.hypot(dx, dy)
+        pos = np.repeat([[-dx / d * lateral, -dy / d * lateral, lo]], len(dirs), axis=0)
+        return field_mt(piece.magnet, remanence(piece.magnet, strong=True), pos, dirs,
+                        xyz - [dx, dy, 0.0])
+
+    def _stands(self, hole: Hole, ring: list[Hole], points: list[SensorPoint],
+                count: int) -> set[str]:
+        """The ``count`` holes next to this one where standing pieces, upright,
+        give one of its switches most field along one axis together."""
+        upright = next(p for p in self.pieces if p.playing_piece)
+        down = np.array([[0.0, 0.0, -1.0 if upright.magnet.pole_down == "north" else 1.0]])
+        xyz = np.array([p.xyz for p in points])
+        each = np.array([self._pressed(upright, hole, other, down, xyz)[0] for other in ring])
+        best: tuple[float, set[str]] = (-math.inf, set())
+        for p in range(len(points)):
+            for axis in range(3):
+                for sign in (1.0, -1.0):
+                    order = np.argsort(-sign * each[:, p, axis])[:count]
+                    value = float(sign * each[order, p, axis].sum())
+                    if value > best[0]:
+                        best = (value, {ring[i].id for i in order})
+        return best[1]
 
     def _one(self, piece: PieceSpec, point: SensorPoint, hole: Hole, other: Hole) -> float:
         sx, sy, sz = point.xyz
@@ -640,6 +697,13 @@ def format_report(report: Report, markdown: bool = False) -> str:
                      f"lowest release point sees them in {share:.2%} of "
                      f"{CHANCE_SAMPLES} samples at {hole_id}, the worst hole (at most "
                      f"{most:.2f} mT sampled).")
+        if report.standing.get(role):
+            kind = next(p.kind for p in report.pieces if p.playing_piece)
+            shares = ", ".join(f"{k} {kind}{'s' * (k > 1)}: {v:.2%}"
+                               for k, v in enumerate(report.standing[role], start=1))
+            lines.append(f"With a {kind} standing in some of the holes next to "
+                         f"{hole_id} (where their fields add most, each tilted at random, "
+                         f"pressed toward it) and marbles in the others: {shares}.")
     if report.clearances:
         lines.append("")
         lines.append("Room round a marble resting as low as its hole lets it "
