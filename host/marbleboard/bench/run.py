@@ -26,6 +26,7 @@ from .games import game_figures
 from .remote import remote_figures, sealing_figures
 from .repair import repair_figures
 from .report import Row, format_table, pct
+from .sensing import sensing_figures
 from .service import fast_reply_soak, service_memory, table_figures
 from .slow_cpu import SHARES, slow_cpu_figures
 from .web import web_figures
@@ -192,7 +193,7 @@ def typical_turn_lights(board: Board) -> tuple[LightState, LightState]:
 def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
          games: list[str] | None = None, strength_games: int = 60,
          fast_reply_moves: int = 1000,
-         slow_shares: tuple[float, ...] = SHARES) -> int:
+         slow_shares: tuple[float, ...] = SHARES, sensing_games: int = 10) -> int:
     board = get_board(board_name or default_layout())
     print(format_table("firmware and serial link", scan_pass_figures()
                        + asyncio.run(link_figures(board, samples))
@@ -220,6 +221,11 @@ def main(board_name: str = "", samples: int = 200, table_moves: int = 120,
     print(format_table("the table service, on the simulated board over the pty", rows),
           flush=True)
     print()
+    if sensing_games:
+        print(format_table("the simulated board's sensors: random games on each board, every "
+                           "position read through its computed fields",
+                           sensing_figures(sensing_games)), flush=True)
+        print()
     print(format_table("the web app", web_figures()), flush=True)
     print()
     print(format_table("two homes sharing a game through an MQTT broker",
