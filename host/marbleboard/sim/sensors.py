@@ -54,6 +54,7 @@ class ThresholdChip:
         self.slack = 0.0  # how far its field may move (mT, any axis) and leave it decided
         self._measured = (0.0, 0.0, 0.0)
         self._run = 0  # conversions in a row that disagree with the output
+        self.state: tuple[object, ...] = ()  # its setup when last decided
 
     def settle(self, b: Sequence[float]) -> None:
         """A new field, or a new setup: decide the output if noise cannot move it,
@@ -167,18 +168,24 @@ class SensorBank:
         if not chips:
             return
         sent = frames(data)
+        changed = []
         for chip in chips:
             for one in sent:
                 chip.model.hear(one)
-        # Every chip that heard is decided again, changed or not: whatever state the
-        # model holds beyond its registers shows within one setup period.
-        self._resettle(chips)
+            # What its ALERT answers to: its registers, and a fault a test gave it
+            # (which then shows within one setup period).
+            state = (tuple(chip.model.registers.values()), getattr(chip.model, "fault", None))
+            if state != chip.state:
+                chip.state = state
+                changed.append(chip)
+        self._resettle(changed)
 
     def power_on(self, chips: Iterable[ThresholdChip]) -> None:
         """Chips whose supply dipped: they forget their setup."""
         chips = list(chips)
         for chip in chips:
             chip.model.power_on()
+            chip.state = ()
         self._resettle(chips)
 
     def convert(self) -> None:
