@@ -225,3 +225,18 @@ def test_a_phantom_since_the_turn_began_is_not_taken_for_the_marble_put_down():
     # Where no neighbour could make it read, the marble is the one put down.
     said, _ = five(moves, "d4", "g1", start_phantom=False)
     assert said == ["g1"]
+
+
+def test_a_hole_blind_for_a_moment_between_two_moves_is_read_past():
+    from marbleboard.table.reading import without_blips
+
+    state, board, occ = setup(MID)
+    # Red's 5, blue begins its 2 at once; meanwhile yellow's 12 goes blind for a
+    # moment (its sensor's supply dipped) and reads again only after blue's lift.
+    changes = [(s("track.30"), False), (s("track.12"), False), (s("track.35"), True),
+               (s("track.15"), False), (s("track.12"), True), (s("track.17"), True)]
+    assert earlier(state, board, occ, changes) is None
+    calm = without_blips(changes)
+    assert calm == [changes[0], changes[2], changes[3], changes[5]]
+    used, action = earlier(state, board, occ, calm)
+    assert used == 2 and action_text(state, action) == "5 30-35"

@@ -12,9 +12,9 @@ Now and then a sensor's supply dips and it forgets its setup until the firmware
 sends it again: about once every ``DIP_EVERY_S`` seconds on a board, reads taken
 as one a millisecond (the firmware's scan), at a sensor drawn at random.
 
-A board without a ``build`` section (nothing says where its sensors sit) or made
-``ideal`` reads every marble and nothing else: each present marble gives its
-sensors a fixed field, and no supply dips.
+A board without a ``build`` section (nothing says where its sensors sit), or
+where magpylib is not installed, reads every marble and nothing else: each present
+marble gives its sensors a fixed field, and no supply dips.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ READS_PER_S = 1000
 
 
 class PhysicalBoard:
-    def __init__(self, board: Board, *, seed: int = 0, ideal: bool = False,
+    def __init__(self, board: Board, *, seed: int = 0,
                  dip_every_s: float | None = DIP_EVERY_S):
         self.board = board
         self._lock = threading.Lock()
@@ -67,7 +67,7 @@ class PhysicalBoard:
         self.dips = 0  # supply dips so far
         self._dip_chance = 0.0
         self._dip_rng = random.Random(seed)
-        if not ideal and board.build is not None:
+        if board.build is not None:
             self._compute(seed)
         if self.bank is None:
             for s in range(board.sensor_count):
@@ -95,7 +95,7 @@ class PhysicalBoard:
     def supply_dips(self, every_s: float | None) -> None:
         """How often a sensor's supply dips, on average, from now on (None: never)."""
         if self.bank is None and every_s is not None:
-            raise ValueError("the ideal board's sensors keep their setup")
+            raise ValueError("a board whose fields are not computed: its sensors keep their setup")
         self._dip_chance = 0.0 if every_s is None else 1 / (every_s * READS_PER_S)
 
     @property
