@@ -55,12 +55,20 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return asyncio.run(selftest(board, args.port, args.sim, mode, args.seconds))
 
 
-def selftest_checks_sensors(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """`selftest` (registered with the board commands of sim/) checks every sensor first."""
-    p = sub.choices["selftest"]
-    p.description = ("Check every sensor and show which holes are dead or stuck on, then "
-                     "walk every LED (or, with --echo, light each hole while it holds a "
-                     "marble). Exits 1 when a sensor failed.")
+def register_selftest(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .games.registry import default_layout
+
+    p = sub.add_parser(
+        "selftest", help="check every sensor, then walk every LED or echo every sensor",
+        description="Check every sensor and show which holes are dead or stuck on, then walk "
+                    "every LED (or, with --echo, light each hole while it holds a marble). "
+                    "Exits 1 when a sensor failed.")
+    p.add_argument("--board", default=default_layout())
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port")
+    where.add_argument("--sim", action="store_true")
+    p.add_argument("--echo", action="store_true", help="light each hole while it is occupied")
+    p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--check", action="store_true",
                    help="check the sensors and show the map, without the LED self-test")
     p.set_defaults(func=cmd_selftest)
@@ -96,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=cmd_bench)
     board_commands.register(sub)
     sim_commands.register(sub)
-    selftest_checks_sensors(sub)
+    register_selftest(sub)
     pico_commands.register(sub)
     game_commands.register(sub)
     bot_commands.register(sub)

@@ -117,34 +117,6 @@ async def serve_sim(board: Board, emulated: bool = False) -> int:
     return 0
 
 
-async def selftest(board: Board, port: str | None, simulate: bool, mode: str,
-                   seconds: float) -> int:
-    sim = SimulatedPico(board).start() if simulate else None
-    link = BoardLink(sim.port if sim else port, board_id=board.id)
-    try:
-        await link.connect()
-        events = link.subscribe()
-        await link.selftest(mode)
-        print(f"self-test '{mode}' running for {seconds:g} s: "
-              + ("every LED in chain order, red, then green, then blue, then white"
-                 if mode == "walk" else "each hole lights while a marble sits in it"),
-              flush=True)
-        t0 = time.monotonic()
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(seconds):
-                while True:
-                    print(describe(board, await events.get(), t0), flush=True)
-        await link.selftest("off")
-        return 0
-    except LinkError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    finally:
-        await link.close()
-        if sim is not None:
-            sim.close()
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("sim", help="start a simulated board and print its port")
     p.add_argument("--board", default=default_layout())
@@ -159,13 +131,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     where.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
     where.add_argument("--sim", action="store_true", help="a simulated board, in this process")
     p.set_defaults(func=lambda a: asyncio.run(monitor(_board(a.board), a.port, a.sim)))
-
-    p = sub.add_parser("selftest", help="walk every LED, or echo every sensor")
-    p.add_argument("--board", default=default_layout())
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--port")
-    where.add_argument("--sim", action="store_true")
-    p.add_argument("--echo", action="store_true", help="light each hole while it is occupied")
-    p.add_argument("--seconds", type=float, default=60)
-    p.set_defaults(func=lambda a: asyncio.run(selftest(
-        _board(a.board), a.port, a.sim, "echo" if a.echo else "walk", a.seconds)))
