@@ -35,10 +35,11 @@ if TYPE_CHECKING:
 
 RGB = tuple[int, int, int]
 
-# The ideal board's fields, in mT. A marble's at its sensors: at least 6.38 along
-# some axis in every resting orientation, on every shipped board (hardware/sensing/).
-# The ideal marble gives a little less, along x, y or z, either way, by sensor
-# number, so a sensor set up on fewer axes or one side of its window misses some.
+# Where the fields are not computed, the fields given instead, in mT. A marble's at
+# its sensors: at least 6.38 along some axis in every resting orientation, on every
+# shipped board (hardware/sensing/). This marble gives a little less, along x, y or
+# z, either way, by sensor number, so a sensor set up on fewer axes or one side of
+# its window misses some.
 MARBLE_FIELD_MT = 6.3
 # What a standing playing piece gives its hole's piece sensors: at least 32.7 mT on
 # the shipped boards, which the sensor reads as its 25 mT full scale.
@@ -129,7 +130,7 @@ class PhysicalBoard:
     def turn(self, hole: str | int, axis: Sequence[float] | None = None) -> None:
         """Turn the marble in a hole where it lies: at random (a finger rolls it),
         or its magnet's north pole toward ``axis`` (x, y, z in the board's frame).
-        The ideal board's marbles read the same however they lie."""
+        Where the fields are not computed, a marble reads the same however it lies."""
         s = self.sensor(hole)
         with self._lock:
             if s not in self._magnets:
@@ -271,7 +272,7 @@ class PhysicalBoard:
             return all(chip.alert(self._field(s)) for s, (_, chip) in self.chips.items())
 
     def _field(self, sensor: int) -> tuple[float, float, float]:
-        """The ideal board's field at a sensor under a present piece."""
+        """The field given a sensor under a present piece, where none is computed."""
         if sensor in self._pieces:
             return 0.0, 0.0, -PIECE_FIELD_MT
         return marble_field(sensor)
