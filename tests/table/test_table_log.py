@@ -1,5 +1,6 @@
 """What the table's log says of a turn it plays by itself."""
 
+import asyncio
 import random
 
 from conftest import WAMPOO, Rig
@@ -55,3 +56,44 @@ async def test_a_bots_move_is_said_once_to_whoever_moves_its_marbles(board, tmp_
             await rig.carry_out(action)
         # Read from the marbles, a bot's move is not said again.
         assert not [line for line in table.status.log if line[0] == "log.played"]
+
+
+async def test_a_dead_or_stuck_sensor_is_named_by_its_hole_and_its_mending_too(board, tmp_path):
+    from marbleboard.board.tmag5170 import CS_CUT, STUCK
+    from marbleboard.sim.hardware import sensor_chips
+
+    seats = {0: "human", 2: "human"}
+    async with Rig(board, tmp_path, seats, players=2) as rig:
+        table, physical = rig.table, rig.sim.physical
+        # Two empty holes: one sensor's output stuck low, one's chip select cut (under
+        # a marble it would keep its last setup, and read as stuck on).
+        empty, cut = [h for h in board.holes if h.sensor not in physical.occupied()][:2]
+        for chip in sensor_chips(physical, empty.sensor):
+            chip.fault = STUCK
+        for chip in sensor_chips(physical, cut.sensor):
+            chip.fault = CS_CUT
+        check = await rig.link.check_sensors()
+        assert check.stuck == {empty.sensor} and check.dead == {cut.sensor}, check
+        full = cut
+
+        def said(key):
+            return [line for line in table.status.log if line[0] == key]
+
+        async def told(key):
+            async with asyncio.timeout(5):
+                while not said(key):
+                    await asyncio.sleep(0.01)
+            return said(key)
+
+        (dead,) = await told("log.sensor_dead")
+        (stuck,) = await told("log.sensor_stuck")
+        assert dead[1]["hole"] == table.game.hole_words(table.options, full.id)
+        assert stuck[1]["hole"] == table.game.hole_words(table.options, empty.id)
+        assert "does not answer" in words.say(dead, "en")
+        # Mended, and checked again: said once, and the other not said twice.
+        for chip in sensor_chips(physical, full.sensor):
+            chip.fault = None
+        await rig.link.check_sensors()
+        (mended,) = await told("log.sensor_mended")
+        assert mended[1]["hole"] == dead[1]["hole"]
+        assert len(said("log.sensor_stuck")) == 1

@@ -23,7 +23,15 @@ from ..bots import Bot, make_bot
 from ..games.base import Game, GameState, RuleError
 from ..games.fairness import ChanceSource
 from ..games.record import DRAW, GameRecord, chance_index
-from ..link import BoardLink, Connected, HoleChanged, LightState, LinkError, SensorUnsteady
+from ..link import (
+    BoardLink,
+    Connected,
+    HoleChanged,
+    LightState,
+    LinkError,
+    SensorCheck,
+    SensorUnsteady,
+)
 from . import audience
 from .audience import holds_secrets
 from .boardmap import BoardMap
@@ -120,6 +128,8 @@ class Table:
         self.bot_pace_s = 0.0
         self.status = TableStatus()
         self.show_mistakes = False  # set once the marbles are still and fit no move
+        # Sensors the Pico's last check found dead or stuck on, with what was said.
+        self.faulty_sensors: dict[int, str] = {}
         self.restoring = False  # after a takeback: no move is read until the board is put back
         # Before a dealt layout is set out, the board is emptied: the sensors see
         # that a hole holds a marble, not its colour.
@@ -241,6 +251,8 @@ class Table:
     async def run(self) -> None:
         events = self.link.subscribe()
         self.occupied = set(self.link.occupied)
+        if self.link.sensor_check is not None:  # the Pico's boot check, heard before us
+            self._sensors_checked(self.link.sensor_check)
         await self._show()
         while True:
             event = await events.get()
@@ -252,12 +264,31 @@ class Table:
             elif isinstance(event, HoleChanged):
                 await self.on_change(event.sensor, event.occupied)
             elif isinstance(event, SensorUnsteady):
-                hole = self.board.by_sensor.get(event.sensor)
-                # A card game's board names no hole: the board file's id says where.
-                where = (self.game.hole_words(self.options, hole.id)
-                         if hole and self.game.marbles is not None
-                         else hole.id if hole else str(event.sensor))
-                self._say(["log.sensor_unsteady", {"hole": where, "changes": event.changes}])
+                self._say(["log.sensor_unsteady", {"hole": self._where(event.sensor),
+                                                   "changes": event.changes}])
+            elif isinstance(event, SensorCheck):
+                self._sensors_checked(event)
+
+    def _where(self, sensor: int) -> Any:
+        """A sensor's hole, in the game's words (words.say them)."""
+        hole = self.board.by_sensor.get(sensor)
+        # A card game's board names no hole: the board file's id says where.
+        if hole and self.game.marbles is not None:
+            return self.game.hole_words(self.options, hole.id)
+        return hole.id if hole else str(sensor)
+
+    def _sensors_checked(self, check: SensorCheck) -> None:
+        """The Pico checked its sensors: each hole whose sensor is newly dead or stuck
+        on is named in the log, with what to look at, and each mended one too."""
+        faulty = {s: "log.sensor_dead" for s in check.dead}
+        faulty |= {s: "log.sensor_stuck" for s in check.stuck}
+        for sensor in sorted(faulty):
+            if self.faulty_sensors.get(sensor) != faulty[sensor]:
+                self._say([faulty[sensor], {"hole": self._where(sensor)}])
+        for sensor in sorted(set(self.faulty_sensors) - set(faulty)):
+            if sensor in check.checked:
+                self._say(["log.sensor_mended", {"hole": self._where(sensor)}])
+        self.faulty_sensors = faulty
 
     async def on_change(self, sensor: int, occupied: bool) -> None:
         self.show_mistakes = False
