@@ -596,11 +596,7 @@ class Table:
         self.phantom_moves += bool(extra)
         for sensor, moves in self.phantoms.items():
             if moves == PHANTOM_TURNS:
-                self._say(["log.sensor_phantom", {"hole": self._hole_words(sensor)}])
-
-    def _hole_words(self, sensor: int) -> Any:
-        hole = self.board.by_sensor.get(sensor)
-        return self.game.hole_words(self.options, hole.id) if hole else str(sensor)
+                self._say(["log.sensor_phantom", {"hole": self._where(sensor)}])
 
     def _new_turn(self) -> None:
         self.show_mistakes = False
