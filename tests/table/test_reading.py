@@ -240,3 +240,10 @@ def test_a_hole_blind_for_a_moment_between_two_moves_is_read_past():
     assert calm == [changes[0], changes[2], changes[3], changes[5]]
     used, action = earlier(state, board, occ, calm)
     assert used == 2 and action_text(state, action) == "5 30-35"
+
+
+def test_the_holes_next_to_one_are_those_the_sensing_pages_count():
+    from marbleboard.board import sensing
+    from marbleboard.table import reading
+
+    assert reading.NEXT_TO == sensing.RING
