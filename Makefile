@@ -15,13 +15,14 @@ BUILD  := build/firmware/$(BOARD)-$(CHIP)
 
 .PHONY: run test test-needs firmware flash bench train lint docs clean
 
-# What running needs (make run, firmware, flash); the tools for testing come on top.
+# What running needs (make run, firmware, flash), with the magnetic model the
+# simulated board reads its sensors through; the tools for testing come on top.
 $(RUN_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "marbleboard needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[sim]'
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP)
