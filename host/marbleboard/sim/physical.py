@@ -88,7 +88,7 @@ class PhysicalBoard:
         except ImportError as e:  # magpylib comes with the 'hardware' extra
             print(f"marbleboard: the simulated board reads every marble and nothing else: "
                   f"its fields need magpylib ({e.name} is missing; pip install "
-                  f"'marbleboard[hardware]')", file=sys.stderr)
+                  f"'marbleboard[sim]')", file=sys.stderr)
             return
         self.field = BoardField(self.board, seed)
         self.bank = SensorBank(self.field, self.groups, seed)
