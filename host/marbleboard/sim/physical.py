@@ -85,7 +85,7 @@ class PhysicalBoard:
         try:
             from .field import BoardField
             from .sensors import SensorBank
-        except ImportError as e:  # magpylib comes with the 'hardware' extra
+        except ImportError as e:  # magpylib comes with the 'sim' extra (make run installs it)
             print(f"marbleboard: the simulated board reads every marble and nothing else: "
                   f"its fields need magpylib ({e.name} is missing; pip install "
                   f"'marbleboard[sim]')", file=sys.stderr)
