@@ -163,6 +163,9 @@ def home_views(audit, host, game, seats):
     return views
 
 
+# A whole game through a broker restart, a home stopped and started, and a changed
+# message: about two minutes on a busy two-core machine, past pytest's usual bound.
+@pytest.mark.timeout(300)
 async def test_wampoo_through_a_broker_restart_a_home_cut_off_and_a_changed_message(
         mosquitto, tmp_path):
     async with Audit(mosquitto, AUDIT) as audit, \

@@ -17,6 +17,7 @@ import random
 import re
 
 import httpx
+import pytest
 import websockets
 from conftest import claim
 
@@ -265,6 +266,9 @@ def check_everything_heard(live, heard, cards_are_named):
     return checked
 
 
+# A whole four-player evening read on the board whose sensors feel computed fields:
+# about two minutes on a busy two-core machine, past pytest's usual bound.
+@pytest.mark.timeout(300)
 def test_no_screen_ever_sees_a_hand_not_its_own_nor_a_hint_not_its_own(live):
     heard = asyncio.run(evening(live, live.hub.games[0], [("Anna", "red"), ("Ben", "yellow")]))
     assert live.hub.table.game.name == "wampoo"
