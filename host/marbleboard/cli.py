@@ -45,7 +45,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     import asyncio
 
     from .board import BoardError, get_board
-    from .pico.selftest import selftest
+    from .sim.selftest import selftest
 
     try:
         board = get_board(args.board)

@@ -34,10 +34,10 @@ from marbleboard.board.tmag5170 import (
 )
 from marbleboard.link import BoardLink, HoleChanged, LinkError, SensorCheck
 from marbleboard.pico.config import config_namespace
-from marbleboard.pico.selftest import report
 from marbleboard.sim.hardware import read_chain, sensor_chips
 from marbleboard.sim.physical import PhysicalBoard
 from marbleboard.sim.pico import SimulatedPico
+from marbleboard.sim.selftest import report
 
 BOARDS = ["wampoo", "wahoo", "wahoo6", "stomple"]
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..games.registry import get_game
+from ..games.registry import default_layout, game_on
 from ..remote.broker import HOST
 from ..remote.envelope import Envelope, seal, unseal
 from ..remote.guest import GuestPart
@@ -48,7 +48,7 @@ def sealing_figures(rounds: int = 2000, repeats: int = 5) -> Row:
     against the same message sealed with HMAC-SHA256 alone, read in clear by
     anyone on the broker (how messages crossed before they were encrypted).
     Best of ``repeats`` runs, per message."""
-    game = get_game("wampoo")
+    game = game_on(default_layout())  # the first board's game: Wampoo
     (state,) = game.busy_positions(1)  # four players, mid-game
     body = {"kind": "chance", "words": ["log.dealt", {}], "entry": "shuffle 0", "at": 1,
             "view": game.home_view(state, [1]).position}

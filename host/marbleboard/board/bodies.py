@@ -17,10 +17,10 @@ body against the wood above it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pcbdesign.py reads the bodies when it writes a design out
-    from .pcbdesign import Part, Point
+if TYPE_CHECKING:
+    from .pcbdesign import Design, Part, Point
 
 # IPC-7351B's courtyard excess for a part of nominal density: the courtyard is the
 # pads' and the body's outline grown this much on every side.
@@ -102,3 +102,14 @@ def courtyard(part: Part) -> list[Point] | None:
     e = COURTYARD_EXCESS_MM
     return _outline(part, min(b[0] for b in boxes) - e, min(b[1] for b in boxes) - e,
                     max(b[2] for b in boxes) + e, max(b[3] for b in boxes) + e)
+
+
+def drawn(design: Design) -> dict[str, list[dict[str, Any]]]:
+    """Each part's body and courtyard as KiCad draws them (kicad_board.py), on the
+    fab and courtyard layers of the side the part is soldered."""
+    return {
+        "bodies": [{"ref": p.ref, "side": p.side, "outline": outline}
+                   for p in design.parts if (outline := body_outline(p))],
+        "courtyards": [{"ref": p.ref, "side": p.side, "outline": outline}
+                       for p in design.parts if (outline := courtyard(p))],
+    }

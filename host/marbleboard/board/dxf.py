@@ -7,7 +7,8 @@ board's outline and a note of all this on ``OUTLINE``. R12, the DXF every
 cutter's software reads: it names no unit, so the note does.
 
 >>> from marbleboard.board import build_layout
->>> doc = drawing(build_layout("wampoo"))
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> doc = drawing(build_layout(default_layout()))
 >>> sorted(layer.dxf.name for layer in doc.layers if layer.dxf.name.isupper())
 ['LAMPS', 'OUTLINE', 'THROUGH', 'UNDERSIDE_2MM']
 >>> len(doc.modelspace().query('CIRCLE[layer=="THROUGH"]'))

@@ -9,7 +9,8 @@ parts do and by how much (``drop_mm``); the board file's cuts are right when the
 are none.
 
 >>> from marbleboard.board import build_layout
->>> fit = check(build_layout("wampoo"))
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> fit = check(build_layout(default_layout()))
 >>> fit.ok, fit.drop_mm
 (True, 0.0)
 >>> min(p.depth_spare_mm for p in fit.parts)  # the LED's 1.6 mm in a 2 mm counterbore

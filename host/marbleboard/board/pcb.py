@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import bodies
 from .controllerboard import controller_board
 from .holemodule import hole_module
 from .pcbdesign import Design, bom_csv, design_data, placement_csv
@@ -66,7 +67,7 @@ def build(design: Design, out_dir: Path) -> Checked:
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "design.json"
-        path.write_text(json.dumps(design_data(design)))
+        path.write_text(json.dumps(design_data(design) | bodies.drawn(design)))
         run = subprocess.run([kicad_python(), str(SCRIPT), str(path), str(out_dir)],
                              capture_output=True, text=True, timeout=300)
     if run.returncode != 0:

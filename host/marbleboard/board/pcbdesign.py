@@ -25,8 +25,6 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import bodies
-
 TRACK_MM = 0.25
 VIA_MM = (0.6, 0.3)  # diameter, drill
 CLEARANCE_MM = 0.2
@@ -232,11 +230,6 @@ def design_data(design: Design) -> dict[str, Any]:
         {"ref": p.ref, "number": pad.number, "xy": p.pad_xy(pad.number),
          "net": p.nets.get(pad.number, "")} for p in design.parts for pad in p.pads]
     data["outline"] = design.outline()
-    # Drawn on KiCad's fab and courtyard layers, on the side the part is soldered.
-    data["bodies"] = [{"ref": p.ref, "side": p.side, "outline": outline}
-                      for p in design.parts if (outline := bodies.body_outline(p))]
-    data["courtyards"] = [{"ref": p.ref, "side": p.side, "outline": outline}
-                          for p in design.parts if (outline := bodies.courtyard(p))]
     return data
 
 

@@ -10,7 +10,8 @@ board's centre, and the status lamp near it, go on the controller. A board with 
 such symmetry (Stomple's grid) is cut into its rows.
 
 >>> from marbleboard.board import build_layout
->>> p = plan(build_layout("wampoo"))
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> p = plan(build_layout(default_layout()))
 >>> [(d, len(p.of_design(d)), len(p.of_design(d)[0].holes)) for d in p.designs]
 [('arm', 4, 22), ('start', 4, 4)]
 >>> p.cables

@@ -18,7 +18,8 @@ The registers are clocked by the same SCK pin, but straight from the Pico and in
 13 inputs at most: their edge is not the one that limits.
 
     >>> from marbleboard.board import build_layout
-    >>> line = sensor_line(build_layout("wampoo"))
+    >>> from marbleboard.games.registry import default_layout  # Wampoo's board
+    >>> line = sensor_line(build_layout(default_layout()))
     >>> line.inputs, round(line.wire_m, 1), line.spi_hz
     (104, 4.3, 500000)
 """

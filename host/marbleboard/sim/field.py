@@ -16,7 +16,8 @@ and summed again when a hole changes (one magpylib call, about a millisecond for
 the 294 sensors of a Stomple board).
 
 >>> from marbleboard.board import build_layout
->>> field = BoardField(build_layout("wampoo"), seed=1)
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> field = BoardField(build_layout(default_layout()), seed=1)
 >>> field.put(0, MARBLE)
 >>> float(abs(field.total[0]).max()) > 5.42  # over the highest operate point
 True

@@ -28,6 +28,8 @@ from rich.text import Text
 from ..board import Board
 from ..board.text import SYMBOLS, grid_step
 from ..link import BoardLink, LinkError, SensorCheck
+from .commands import describe  # the same words as monitor's
+from .pico import SimulatedPico
 
 OK, DEAD, STUCK, UNCHECKED = "ok", "dead", "stuck", "unchecked"
 WORST = (DEAD, STUCK, OK, UNCHECKED)  # a hole shows the worst of its sensors
@@ -146,9 +148,6 @@ async def selftest(board: Board, port: str | None, simulate: bool, mode: str | N
                    seconds: float) -> int:
     """Check every sensor and show the map, then run the LED self-test in ``mode``
     (walk or echo; None: the check alone). 1 when a sensor failed."""
-    from ..sim.commands import describe  # the same words as monitor's
-    from ..sim.pico import SimulatedPico
-
     console = Console(highlight=False)
     sim = SimulatedPico(board).start() if simulate else None
     link = BoardLink(sim.port if sim else port, board_id=board.id)
