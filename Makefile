@@ -42,8 +42,12 @@ run: $(RUN_STAMP)
 
 # The system's part (Python's venv, Node.js, Chromium) is checked first, before
 # minutes of installing: make takes the prerequisites in order.
+# Most tests wait on a board, a browser, a broker or an emulated chip rather than
+# compute, so two run at once on two cores; a file's tests stay on one worker, so
+# its fixtures are built once. The slowest are named at the end of every run.
+TEST_WORKERS ?= 2
 test: test-needs $(STAMP) $(NODE_STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 test-needs:
 	@PYTHON=$(PYTHON) $(SHELL) tests/system-needs

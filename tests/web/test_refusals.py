@@ -239,11 +239,12 @@ def test_a_bid_with_a_step_that_cannot_be_made_changes_nothing(tmp_path):
         table = live.hub.table
         token = seat_link(live, "player1")
         hand = table.game.private(table.state, 0)["hand"]
-        missing = next(k for k in ("weapons", "alcohol", "tobacco", "grain", "furs")
-                       if k not in hand)
+        # One card more of a kind than the hand holds: a deal may hold every kind.
+        fewest = min(("weapons", "alcohol", "tobacco", "grain", "furs"), key=hand.count)
+        not_held = ["+" + fewest[0].upper()] * (hand.count(fewest) + 1)
         villages = [table.game.action_text(table.state, a) for a in table.state.legal_actions()]
         before = snapshot(live)
-        for moves in ([villages[0], "+" + missing[0].upper(), "bid"],  # a card not held
+        for moves in ([villages[0], *not_held, "bid"],  # a card not held
                       [villages[0], "bid"],  # a bid of no card, from a hand of cards
                       [villages[0], "+" + hand[0][0].upper(), "bid", "@2"]):  # past the turn
             r = httpx.post(f"{live.url}/api/seats/player1/steps",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import tempfile
 from typing import Any
 
 from .holemodule import WIRES
@@ -23,12 +24,16 @@ from .power import budget
 from .ringmodule import WIRES as RING_WIRES
 from .tmag5170 import configured_roles
 
-with contextlib.redirect_stderr(io.StringIO()):
+with (contextlib.redirect_stderr(io.StringIO()),
+      tempfile.TemporaryDirectory(prefix="skidl-") as _quiet_dir,
+      contextlib.chdir(_quiet_dir)):
     # SKiDL looks for KiCad's libraries as it loads and says so at length; every
-    # part here is defined in place, so none are needed.
+    # part here is defined in place, so none are needed. It also opens its log and
+    # check files in the working directory as it loads, named after the program:
+    # two processes of one program in one directory would remove each other's, so
+    # it loads in a directory of its own.
     import skidl  # type: ignore[import-untyped]
 
-    # No log or check files beside whatever runs this.
     skidl.logger.stop_log_file_output()
 
 class _Builder:
