@@ -31,7 +31,7 @@ def test_an_invitation_reads_back_whole_and_carries_its_own_tables_part_alone():
         assert secret not in (invitation.key, invitation.host_public)
 
 
-@pytest.mark.parametrize(("text", "says"), [
+WRONG = [
     ("k7q2-home2", "mqtts://BROKER/GAME/TABLE/KEY/HOSTKEY"),
     ("mqtts://b.example/k7q2/home2", "mqtts://BROKER/GAME/TABLE/KEY/HOSTKEY"),
     ("mqtts://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG23TPOA", "older marbleboard"),
@@ -42,7 +42,12 @@ def test_an_invitation_reads_back_whole_and_carries_its_own_tables_part_alone():
     (f"mqtts://b.example/k7q2/home2/MFRGGZDFMZTWQ2LKNNWG/{PUBLIC}", "key is cut short"),
     (f"mqtts://b.example/k7q2/home2/not-base32-at-all!!/{PUBLIC}", "copied whole"),
     (f"mqtts://b.example/k7q2/home2/{KEY}/{PUBLIC[:20]}", "host's key is cut short"),
-])
+]
+
+
+# Named by what each should say: the keys in the texts are new at every run.
+@pytest.mark.parametrize(("text", "says"), WRONG,
+                         ids=[f"{i}-{says}" for i, (_, says) in enumerate(WRONG)])
 def test_a_wrong_invitation_says_what_is_wrong(text, says):
     with pytest.raises(ValueError, match=says.replace("(", r"\(")):
         Invitation.parse(text)
