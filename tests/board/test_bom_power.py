@@ -174,3 +174,38 @@ def test_the_examples_in_the_price_and_body_tables_run():
     for module in (prices, bodies):
         result = doctest.testmod(module)
         assert result.attempted and not result.failed, module.__name__
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("assembly", ["fab", "hand"])
+def test_every_priced_line_of_every_board_cites_a_dated_source_and_adds_up(layout, assembly):
+    items = bill_of_materials(build_layout(layout), assembly)
+    priced = [i for i in items if i.unit is not None]
+    for item in priced:
+        assert item.unit.usd > 0 and item.unit.at_qty >= 1, item.part
+        assert item.unit.source and item.unit.dated, item.part
+        assert item.unit.dated == "undated" or len(item.unit.dated.split("-")[0]) == 4, (
+            item.part, item.unit.dated)
+    summed = total(items)
+    assert summed.usd == pytest.approx(sum(i.qty * i.unit.usd for i in priced), abs=0.01)
+    assert len(summed.unpriced) == len(items) - len(priced)
+
+
+def test_the_buffers_supply_and_controller_board_are_priced(board):
+    from marbleboard.board.prices import BARE_BOARDS, BARE_ORDER
+
+    items = bill_of_materials(board)
+    controller = next(i for i in items if i.part.startswith("controller circuit board"))
+    # The buffers are priced; the controller still waits on its 0603 resistors.
+    assert "SN74AHCT125DR" not in controller.note and "SN74AHCT1G125" not in controller.note
+    assert "RC0603FR-0733RL" in controller.note and controller.unit is None
+    supply = next(i for i in items if i.part.startswith("Power supply: 5 V 4 A"))
+    assert supply.unit is PRICES["GST25A05-P1J"]
+    # One controller is within the fab's fewest: one order of five at its listed price.
+    bare = next(i for i in items if i.part.startswith("controller: bare circuit boards"))
+    assert bare.qty == 1 and bare.unit is BARE_BOARDS[2] and f"({BARE_ORDER})" in bare.part
+    # 104 hole modules are more than the fab lists a price for: said, not guessed.
+    holes = next(i for i in items if i.part.startswith("hole-module: bare"))
+    assert holes.qty == 104 and holes.unit is None
+    hand = bill_of_materials(board, "hand")
+    assert next(i for i in hand if "74AHCT125" in i.part).unit is PRICES["SN74AHCT125DR"]

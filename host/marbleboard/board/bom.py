@@ -15,7 +15,16 @@ from .model import Board
 from .parts import ORDER, THRESHOLD_SENSORS
 from .pcbdesign import Design
 from .power import Budget, budget
-from .prices import ASSEMBLY_JOINT, ASSEMBLY_SETUP, PRICES, SEEN, Price
+from .prices import (
+    ASSEMBLY_JOINT,
+    ASSEMBLY_SETUP,
+    BARE_BOARDS,
+    BARE_MAX_MM,
+    BARE_ORDER,
+    PRICES,
+    SEEN,
+    Price,
+)
 from .tmag5170 import configured_roles
 
 ASSEMBLIES = ("fab", "hand")
@@ -68,6 +77,9 @@ def _sensors(board: Board) -> list[Item]:
 
 R10K, C100N = "RC0603FR-0710KL", "CL10B104KB8NNNC"
 ORDER_CODES = {"TMAG5170A1": "TMAG5170A1QDGKR"}
+# A board file names its supply by what it gives; the adapter of that rating whose price
+# was found.
+SUPPLIES = {"5 V 4 A mains adapter": "GST25A05-P1J"}
 
 
 def bill_of_materials(board: Board, assembly: str = "fab") -> list[Item]:
@@ -143,11 +155,13 @@ def _electronics(board: Board) -> list[Item]:
              f"{len(board.holes)} under holes, {len(board.lamps)} lamps", order="WS2812B"),
         Item(leds, "Capacitor 100 nF ceramic",
              "decoupling at each LED (skip for LEDs on ready-made modules)", order=C100N),
-        Item(1, "74AHCT125 quad buffer, powered from 5 V (SOIC-14 or DIP-14)", buffers),
+        Item(1, "74AHCT125 quad buffer, powered from 5 V (SOIC-14 or DIP-14)", buffers,
+             order="SN74AHCT125DR"),
     ]
     if extra > 0:
         items.append(Item(extra, "Single buffer SN74AHCT1G125, powered from 5 V (SOT-23-5)",
-                          "drives the piece sensors' own chip select at 5 V"))
+                          "drives the piece sensors' own chip select at 5 V",
+                          order="SN74AHCT1G125DBVR"))
     items += [
         Item(1, "Resistor 330 Ohm", "in series with the LED data line, at the first LED"),
         Item(series, "Resistor 33 Ohm",
@@ -170,7 +184,8 @@ def _supply(board: Board, pb: Budget) -> list[Item]:
         Item(1, "Capacitor 1000 uF 10 V electrolytic", "across 5 V at the start of the LED chain"),
         Item(1, f"Power supply: {board.power.supply_name}",
              f"LEDs capped at {pb.brightness_cap:.0%} brightness to fit it; the sensors "
-             f"run from it too ({pb.sensor_a * 1000:.0f} mA)"),
+             f"run from it too ({pb.sensor_a * 1000:.0f} mA)",
+             order=SUPPLIES.get(board.power.supply_name, "")),
         Item(pb.injection_points, "Power injection point (pair of 18 AWG wires)",
              "5 V and ground fed into the LED chain at these LEDs: "
              + ", ".join(str(i) for i in pb.injection_leds)),
@@ -208,9 +223,28 @@ def _modules(board: Board) -> list[tuple[str, int, Design, str]]:
     return out
 
 
+def _extent_mm(design: Design) -> tuple[float, float]:
+    if design.radius_mm:
+        return 2 * design.radius_mm, 2 * design.radius_mm
+    x0, y0, x1, y1 = design.rect_mm
+    return x1 - x0, y1 - y0
+
+
+def _bare_boards(name: str, qty: int, design: Design) -> Item:
+    """The bare boards: the fab's fewest at its listed price where they are enough and
+    small enough; otherwise its quote, which is not priced."""
+    listed = BARE_BOARDS.get(design.layers)
+    if listed and qty <= BARE_ORDER and max(_extent_mm(design)) <= BARE_MAX_MM:
+        return Item(1, f"{name}: bare circuit boards, the fab's fewest ({BARE_ORDER})",
+                    f"{qty} used", price=listed)
+    return Item(qty, f"{name}: bare circuit board", "the fab's quote for the gerbers in "
+                                                    f"hardware/pcb/{name}: no price found")
+
+
 def _module_lines(name: str, qty: int, design: Design, what: str) -> list[Item]:
     """A circuit board assembled by the fab: its parts' price and the fab's per-joint
-    fee, once a board; the fab's set-up once a design; the bare boards, not priced."""
+    fee, once a board; the fab's set-up once a design; the bare boards, priced only
+    where the fab lists them."""
     placed = [p for p in design.parts if p.solder]
     unpriced = sorted({p.order or p.value for p in placed if p.order not in PRICES})
     joints = sum(len(p.pads) for p in placed)
@@ -226,8 +260,7 @@ def _module_lines(name: str, qty: int, design: Design, what: str) -> list[Item]:
              f"carries {what}{missing}", price=price,
              made_of=(*counts, "joint") if price else ()),
         Item(1, f"{name}: assembly set-up and stencil", "once an order", price=ASSEMBLY_SETUP),
-        Item(qty, f"{name}: bare circuit board", "the fab's quote for the gerbers in "
-                                                  f"hardware/pcb/{name}: no price found"),
+        _bare_boards(name, qty, design),
     ]
 
 

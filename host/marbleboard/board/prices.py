@@ -31,6 +31,8 @@ class Price:
 
 _JLCSEARCH = "tscircuit/jlcsearch docs/generated"
 _BOOTCAMP = "le-flav-b/bootcamp-electronic README's LCSC BOM"
+_HUB75 = "in a public LED-matrix build log's parts table, filled in that day"
+_MIXXTAPE = "funvill/mixxtape docs/cassette-recorder-bom-v4.md (read from JLCPCB)"
 
 PRICES: dict[str, Price] = {
     "TMAG5170A1QDGKR": Price(1.517, 1, f"LCSC C5220642, in {_JLCSEARCH}/sensors.md",
@@ -47,6 +49,28 @@ PRICES: dict[str, Price] = {
                                  f"{_JLCSEARCH}/logic.md", "2024-11-02"),
     "Raspberry Pi Pico": Price(4.0, 1, "Raspberry Pi's list price at launch, reported by "
                                        "vimarsana.com on the Pico W", "2022-06-30"),
+    # The buffers: the SOIC-14 quad and the SOT-23-5 single the controller carries.
+    "SN74AHCT125DR": Price(0.3489, 2, "LCSC C155176, in Videocraft10/Focus-Light README's "
+                                      "BOM", "undated"),
+    "SN74AHCT1G125DBVR": Price(0.1264, 20, "JLCPCB C7484 (TI, extended part), in "
+                                           f"{_MIXXTAPE}", "undated"),
+    # The 5 V supply of the boards planned at 4 A; no 5 A or 10 A one was found.
+    "GST25A05-P1J": Price(13.70, 1, "Digi-Key, Mean Well 5 V 4 A adapter, as read on its page "
+                                    "and quoted in a public parts check (\"SP1 Float-Arm: Bill "
+                                    "of Materials, verified against live vendor pages\")",
+                          "2026-10-01"),
+    # For the tiles (hardware/pcb/tiles.md): their 2020 LED, 0402 parts and cables.
+    "WS2812B-2020": Price(0.078, 50, "LCSC C965555 (Worldsemi), in petermaerki/"
+                                     "2023_filament_dryer_git hardware_kicad/Parts/"
+                                     "README_Neopixel/README_Neopixel.md", "2023-08-23"),
+    "CL05B104KO5NNNC": Price(0.0055, 260, f"JLCPCB C1525 (100 nF 0402), in {_MIXXTAPE}",
+                             "undated"),
+    "0402WGF1002TCE": Price(0.0008, 1, "JLCPCB C25744 (10 kOhm 0402), in a public "
+                                       "\"rgb-spotlight\" BOM's JLCPCB price tiers", "undated"),
+    # A keyed 16-way cable: a shrouded 2 x 8 box header on each board, and a made-up cable.
+    "SBH11-PBPC-D08-ST-BK": Price(0.32, 1, f"Digi-Key S9171-ND (Sullins, through-hole), {_HUB75}",
+                                  "2026-04-06"),
+    "Adafruit 4170": Price(1.95, 1, f"Adafruit's 2 x 8 IDC cable, {_HUB75}", "2026-04-06"),
 }
 
 # JLCPCB's assembly fees (support.jlcpcb.com/article/83, "SMT assembly FAQs", undated):
@@ -55,3 +79,19 @@ ASSEMBLY_SETUP = Price(9.5, 1, "JLCPCB SMT assembly: $8 set-up and $1.50 stencil
                                "and order, support.jlcpcb.com/article/83", "undated")
 ASSEMBLY_JOINT = Price(0.0017, 1, "JLCPCB SMT assembly, per solder joint, "
                                   "support.jlcpcb.com/article/83", "undated")
+
+# The fab's bare boards: the price of its fewest, five boards of one design, by copper
+# layers, for a board no larger than BARE_MAX_MM on either side. "$2 for 5 PCBs", a small
+# two-layer board's (tomverbeure.github.io, "Upgrading Symmetricom SyncServer S200",
+# 2024-06-01); a quote's breakdown (williamyang98/oculink_m2_adapter docs/content/docs/
+# manufacturing/ordering.md, 2025-02-06) gives the same $2 base, $5 more for four layers
+# over 50 x 50 mm and $24 more for a board over 100 x 100 mm. More boards, and larger
+# ones, are the fab's quote: none was found listed.
+BARE_ORDER = 5
+BARE_MAX_MM = 100.0
+BARE_BOARDS = {
+    2: Price(2.0, 1, f"JLCPCB, {BARE_ORDER} two-layer boards (its fewest) up to 100 x 100 mm: "
+                     "tomverbeure.github.io, \"Upgrading Symmetricom SyncServer S200\"; the "
+                     "$2 base in williamyang98/oculink_m2_adapter docs/content/docs/"
+                     "manufacturing/ordering.md of 2025-02-06", "2024-06-01"),
+}
