@@ -62,6 +62,20 @@ BODIES: dict[str, Body] = {
     "SOIC-14_3.9x8.7mm_P1.27mm": Body(
         6.2, 8.75, 1.75, "TI SN74AHCT125, package outline D0014A: E 6.2 max, D 8.75 max, "
         "h 1.75 max"),
+    "LED_WS2812B-2020_PLCC4_2.0x2.0mm": Body(
+        # No tolerance is printed: taken 0.1 mm larger each way, and 1.0 mm tall.
+        2.2, 2.2, 1.0, "Worldsemi WS2812B-2020 V1.3, Mechanical Dimensions: 2.0 x 2.0 mm, "
+        "0.84 mm tall"),
+    "C_0402": Body(
+        1.05, 0.55, 0.55, "Samsung CL05B104KO5NNNC data sheet: L 1.0 +-0.05, W 0.5 +-0.05, "
+        "T 0.5 +-0.05 mm"),
+    "R_0402": Body(
+        1.05, 0.55, 0.4, "UNI-ROYAL 0402WGF data sheet, dimensions: L 1.00 +-0.05, "
+        "W 0.50 +-0.05, H 0.35 +-0.05 mm"),
+    "JST_SH_SM16B-SRSS-TB_1x16-1MP_P1.00mm_Horizontal": Body(
+        # B = A + 3 mm across, A the 15 mm from the first contact to the last.
+        18.0, 4.25, 2.9, "JST eSH catalogue, SMxxB-SRSS-TB: B = (n - 1) + 3 mm wide, "
+        "4.25 mm deep, 2.9 mm tall"),
     "RaspberryPi_Pico_Headers": Body(
         # The Pico on 2.54 mm headers: 8.5 mm plastic-and-pin stand-off plus its
         # own 1 mm board and 3.2 mm USB connector, the tallest part on it.

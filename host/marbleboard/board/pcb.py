@@ -22,10 +22,12 @@ from .holemodule import hole_module
 from .pcbdesign import Design, bom_csv, design_data, placement_csv
 from .registermodule import register_module
 from .ringmodule import ring_module
+from .tilepcb import tile_design
 
 # Every board a maker orders, by the folder of hardware/pcb/ it is written to.
 DESIGNS = {"hole-module": hole_module, "register-module": register_module,
-           "controller": controller_board, "ring-module": ring_module}
+           "controller": controller_board, "ring-module": ring_module,
+           "wampoo-start-tile": lambda: tile_design("wampoo", "start")}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")

@@ -13,6 +13,14 @@ Land patterns, from the parts' datasheets or KiCad's standard footprints:
 - WS2812B 5050 (KiCad's LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm): 1.5 x 1 mm pads at
   +-2.45, +-1.6 mm; 1 VDD, 2 DOUT, 3 VSS, 4 DIN as in Worldsemi's pin table.
 - 0603 resistor or capacitor: 0.9 x 0.95 mm pads 1.6 mm apart.
+- WS2812B-2020 (Worldsemi WS2812B-2020 V1.3, recommended land, as KiCad's
+  LED_WS2812B-2020_PLCC4_2.0x2.0mm): 0.7 x 0.7 mm pads at +-0.915, +-0.55 mm; 1 DOUT,
+  2 GND, 3 DIN, 4 VDD.
+- 0402 resistor or capacitor (KiCad's C_0402_1005Metric, IPC-7351 nominal):
+  0.59 x 0.64 mm pads 0.97 mm apart.
+- JST SH side entry, SMxxB-SRSS-TB (JST eSH catalogue, as KiCad's
+  JST_SH_SMxxB-SRSS-TB footprints): 0.6 x 1.55 mm contact pads on a 1 mm pitch,
+  1.2 x 1.8 mm fitting nails 1.3 mm beyond the end contacts and 3.875 mm behind.
 - Wire pads: 1.7 mm on a 2.54 mm grid, 1.0 mm drills (a 0.5 mm2 wire fits).
 """
 
@@ -60,6 +68,7 @@ class Part:
     solder: bool = True  # False: placed by hand (the wire pads)
     pin_names: dict[str, str] = field(default_factory=dict)  # pad number -> datasheet name
     side: str = "top"  # or "bottom": soldered underneath, seen mirrored from the top
+    lcsc: str = ""  # the assembly fab's stock number, where the board names one
 
     def pad_xy(self, number: str) -> Point:
         pad = next(p for p in self.pads if p.number == number)
@@ -173,6 +182,25 @@ def ws2812b() -> tuple[Pad, ...]:
             Pad("3", 2.45, 1.6, 1.5, 1.0), Pad("4", 2.45, -1.6, 1.5, 1.0))
 
 
+def ws2812b_2020() -> tuple[Pad, ...]:
+    return (Pad("1", -0.915, -0.55, 0.7, 0.7), Pad("2", -0.915, 0.55, 0.7, 0.7),
+            Pad("3", 0.915, 0.55, 0.7, 0.7), Pad("4", 0.915, -0.55, 0.7, 0.7))
+
+
+def chip_0402() -> tuple[Pad, ...]:
+    """A 0402 resistor or capacitor."""
+    return (Pad("1", -0.485, 0.0, 0.59, 0.64), Pad("2", 0.485, 0.0, 0.59, 0.64))
+
+
+def jst_sh(contacts: int) -> tuple[Pad, ...]:
+    """A JST SH side-entry header: contact 1 at the left, the fitting nails (MP1,
+    MP2) behind the row, toward the mating side."""
+    first = -(contacts - 1) / 2
+    pads = [Pad(str(i + 1), first + i, -2.0, 0.6, 1.55) for i in range(contacts)]
+    nail = -first + 1.3
+    return (*pads, Pad("MP1", -nail, 1.875, 1.2, 1.8), Pad("MP2", nail, 1.875, 1.2, 1.8))
+
+
 def chip_0603() -> tuple[Pad, ...]:
     """A 0603 resistor or capacitor."""
     return (Pad("1", -0.8, 0.0, 0.9, 0.95), Pad("2", 0.8, 0.0, 0.9, 0.95))
@@ -211,15 +239,19 @@ def placement_csv(design: Design) -> str:
 
 
 def bom_csv(design: Design) -> str:
+    """The parts to place, one row a kind; with the fab's stock numbers (LCSC) in a
+    column of their own on a board whose parts name them."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Comment", "Designator", "Footprint", "Part number"])
-    groups: dict[tuple[str, str, str], list[str]] = {}
+    stocked = any(p.lcsc for p in design.parts)
+    w.writerow(["Comment", "Designator", "Footprint", "Part number",
+                *(["LCSC"] if stocked else [])])
+    groups: dict[tuple[str, str, str, str], list[str]] = {}
     for p in design.parts:
         if p.solder:
-            groups.setdefault((p.value, p.footprint, p.order), []).append(p.ref)
-    for (value, footprint, order), refs in groups.items():
-        w.writerow([value, ",".join(refs), footprint, order])
+            groups.setdefault((p.value, p.footprint, p.order, p.lcsc), []).append(p.ref)
+    for (value, footprint, order, lcsc), refs in groups.items():
+        w.writerow([value, ",".join(refs), footprint, order, *([lcsc] if stocked else [])])
     return out.getvalue()
 
 

@@ -7,6 +7,8 @@ netlist, the circuit boards and their schematics all read them here.
   functions (14-pin and SOT-23-5 DBV packages).
 - TMAG5170: TI SBASAF4, 5 "Pin Configuration and Functions".
 - WS2812B: Worldsemi's pin function table.
+- WS2812B-2020: Worldsemi WS2812B-2020 V1.3, pin function table.
+- JST SH 16-way header on a tile: the tile's own pinout (``tilepcb.CABLE``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ AHCT125 = {"1OE": 1, "1A": 2, "1Y": 3, "2OE": 4, "2A": 5, "2Y": 6, "GND": 7, "3Y
 AHCT1G125 = {"OE": 1, "A": 2, "GND": 3, "Y": 4, "VCC": 5}
 TMAG5170 = {"SCK": 1, "SDI": 2, "SDO": 3, "CS": 4, "VCC": 5, "GND": 6, "TEST": 7, "ALERT": 8}
 WS2812B = {"VDD": 1, "DOUT": 2, "VSS": 3, "DIN": 4}
+WS2812B_2020 = {"DOUT": 1, "GND": 2, "DIN": 3, "VDD": 4}
 
 PICO_POWER = {"GND": (3, 8, 13, 18, 23, 28, 33, 38), "RUN": (30,), "3V3": (36,),
               "VSYS": (39,), "VBUS": (40,)}
