@@ -27,7 +27,8 @@ from .tilepcb import tile_design
 # Every board a maker orders, by the folder of hardware/pcb/ it is written to.
 DESIGNS = {"hole-module": hole_module, "register-module": register_module,
            "controller": controller_board, "ring-module": ring_module,
-           "wampoo-start-tile": lambda: tile_design("wampoo", "start")}
+           "wampoo-start-tile": lambda: tile_design("wampoo", "start"),
+           "wampoo-arm-tile": lambda: tile_design("wampoo", "arm")}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")
