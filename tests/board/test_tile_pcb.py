@@ -17,7 +17,7 @@ from marbleboard.board.pcbdesign import bom_csv
 from marbleboard.board.pinmaps import HC165
 from marbleboard.board.tilepcb import CABLE, _the_tile, chain_order, frame, lies_flat, tile_design
 
-TILES = [("wampoo", "start"), ("wampoo", "arm")]
+TILES = [(layout, design) for layout in ("wampoo", "wahoo") for design in ("start", "arm")]
 
 
 @pytest.fixture(scope="module", params=TILES, ids=lambda t: f"{t[0]}-{t[1]}")

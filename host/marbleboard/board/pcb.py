@@ -28,7 +28,9 @@ from .tilepcb import tile_design
 DESIGNS = {"hole-module": hole_module, "register-module": register_module,
            "controller": controller_board, "ring-module": ring_module,
            "wampoo-start-tile": lambda: tile_design("wampoo", "start"),
-           "wampoo-arm-tile": lambda: tile_design("wampoo", "arm")}
+           "wampoo-arm-tile": lambda: tile_design("wampoo", "arm"),
+           "wahoo-start-tile": lambda: tile_design("wahoo", "start"),
+           "wahoo-arm-tile": lambda: tile_design("wahoo", "arm")}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")
