@@ -97,3 +97,24 @@ def test_board_round_trips_through_its_file_text():
     assert again == board
 
     assert parse_board(json.loads(dump_board(board))) == board
+
+
+def test_a_stompers_second_magnet_round_trips_and_is_checked():
+    from marbleboard.board import build_layout
+
+    board = build_layout("stomple")
+    data = board_to_data(board)
+    assert parse_board(json.loads(json.dumps(data))) == board
+    stomper = next(p for p in data["pieces"] if p["kind"] == "stomper")
+    assert stomper["magnet"]["opposed"] == {"diameter_mm": 10, "height_mm": 5,
+                                            "distance_mm": 10.5}
+    # Two discs whose centres are closer than their half heights would overlap.
+    stomper["magnet"]["opposed"]["distance_mm"] = 4.0
+    # A marble rests any way: a second magnet in it cancels nothing it can count on.
+    marble = next(p for p in data["pieces"] if p["kind"] == "marble")
+    marble["magnet"]["opposed"] = {"diameter_mm": 4, "height_mm": 2, "distance_mm": 5}
+    with pytest.raises(BoardError) as info:
+        parse_board(data)
+    problems = dict(info.value.problems)
+    assert "the two magnets overlap below 5 mm" in problems["piece #2 magnet opposed"]
+    assert "only a piece that stands upright" in problems["piece #0 magnet opposed"]

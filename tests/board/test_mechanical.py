@@ -165,7 +165,17 @@ def test_the_stompers_magnet_stands_where_the_sensing_puts_it(the_stomper):
     foot_end = body.bounding_box().min.Z
     assert foot_end == pytest.approx(centre - magnet.height_mm / 2, abs=1e-6)
     assert magnet.pole_down == "south"
-    # The pocket's ribs grip it evenly.
+    # The second magnet's closed pocket, centred where the board file puts it: an
+    # empty space as tall as the magnet, solid print under and over it.
+    second = magnet.opposed
+    assert s.opposed_z == pytest.approx(magnet.z_mm + second.distance_mm)
+    lo, hi = s.opposed_z - second.height_mm / 2, s.opposed_z + second.height_mm / 2
+    assert (body & cylinder(0.2, lo + 0.01, hi - 0.01, 3.0, 0.0)).volume == 0
+    assert top_z(body, 3.0, 0, pocket_end, lo) == pytest.approx(lo, abs=1e-6)
+    assert bottom_z(body, 3.0, 0, hi, hi + 5) == pytest.approx(hi, abs=1e-6)
+    assert (s.magnet_solid() & cylinder(6, lo, hi)).volume == pytest.approx(
+        math.pi * (second.diameter_mm / 2) ** 2 * second.height_mm, rel=1e-6)
+    # The pocket's ribs grip both magnets evenly.
     grip = s.magnet_solid() & body
     assert grip.volume > 0 and math.hypot(grip.center().X, grip.center().Y) < 1e-6
     # The neck is wider than the sheet's hole at its widest: the sheet grips it.

@@ -46,6 +46,18 @@ def test_a_neighbours_marble_is_not_seen(report):
         assert c.field_mt * sensing.REQUIRED_MARGIN <= c.limit_mt, c
 
 
+def test_standing_pieces_beside_an_empty_hole_fool_it_no_more_than_marbles_do(report):
+    # Stompers stand upright, so their fields at an empty hole's sensors add the
+    # same way every time: however many stand next to it, the share of samples
+    # in which a sensor reads a piece stays within a point of the marbles' own.
+    if not report.standing:
+        assert not any(p.playing_piece for p in report.pieces), report.board.id
+        return
+    for role, shares in report.standing.items():
+        marbles, hole, _ = report.chance[role]
+        assert shares and max(shares) <= marbles + 0.01, (role, hole, marbles, shares)
+
+
 def test_the_marble_clears_the_sensor_board_and_its_parts(report):
     assert report.clearances
     for c in report.clearances:

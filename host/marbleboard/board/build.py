@@ -47,6 +47,22 @@ class Site:
 
 
 @dataclass(frozen=True)
+class Opposed:
+    """A second disc on a magnet's axis, of the same grade, turned against it: its
+    centre ``distance_mm`` from the first's, on the first's north side. The pair's
+    fields cancel far away much more than close by, so a standing piece with one
+    still reaches its own hole's sensors and much less of its neighbours'."""
+
+    diameter_mm: float
+    height_mm: float
+    distance_mm: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.diameter_mm:g} x {self.height_mm:g} mm"
+
+
+@dataclass(frozen=True)
 class Magnet:
     """An axially magnetised disc magnet in a piece.
 
@@ -54,7 +70,7 @@ class Magnet:
     at its centre, within ``offset_mm`` in each direction. A playing piece that
     stands (``rests`` "upright") holds its magnet's axis within ``tilt_deg`` of
     vertical, ``pole_down`` face down, its centre at ``z_mm`` when the piece stands
-    in a hole."""
+    in a hole; it may hold an ``opposed`` second magnet on the same axis."""
 
     diameter_mm: float
     height_mm: float
@@ -64,10 +80,15 @@ class Magnet:
     pole_down: str | None = None
     z_mm: float | None = None
     tilt_deg: float = 0.0
+    opposed: Opposed | None = None
 
     @property
     def label(self) -> str:
-        return f"{self.diameter_mm:g} x {self.height_mm:g} mm {self.grade}"
+        own = f"{self.diameter_mm:g} x {self.height_mm:g} mm {self.grade}"
+        if self.opposed is None:
+            return own
+        return (f"{own} with a {self.opposed.label} turned against it, "
+                f"{self.opposed.distance_mm:g} mm above")
 
 
 CUTS = ("counterbore", "pocket", "notch")

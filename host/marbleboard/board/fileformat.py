@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .build import CUTS, POLES, RESTS, SIDES, Build, Cut, Magnet, Site
+from .build import CUTS, POLES, RESTS, SIDES, Build, Cut, Magnet, Opposed, Site
 from .build import ROLES as SITE_ROLES
 from .build import SEATS as SEAT_KINDS
 from .model import (
@@ -370,7 +370,7 @@ def _magnet(c: _Checker, data: Any, where: str) -> Magnet | None:
     from .parts import GRADES
     where = f"{where} magnet"
     if not c.obj(data, where, {"diameter_mm", "height_mm", "grade"},
-                 {"rests", "offset_mm", "pole_down", "z_mm", "tilt_deg"}):
+                 {"rests", "offset_mm", "pole_down", "z_mm", "tilt_deg", "opposed"}):
         return None
     grade = _one_of(c, data, "grade", where, tuple(GRADES), "N42")
     rests = _one_of(c, data, "rests", where, RESTS, "free")
@@ -378,10 +378,27 @@ def _magnet(c: _Checker, data: Any, where: str) -> Magnet | None:
     z = c.get(data, "z_mm", where, float)
     if rests == "upright" and (pole is None or z is None):
         c.fail(where, "a piece that stands upright needs 'pole_down' and 'z_mm'")
-    return Magnet(diameter_mm=c.positive(data, "diameter_mm", where),
-                  height_mm=c.positive(data, "height_mm", where), grade=grade,
+    diameter = c.positive(data, "diameter_mm", where)
+    height = c.positive(data, "height_mm", where)
+    opposed = None
+    if "opposed" in data:
+        w = f"{where} opposed"
+        if rests != "upright":
+            c.fail(w, "only a piece that stands upright holds a second magnet turned "
+                      "against the first: a marble could rest any way")
+        elif c.obj(data["opposed"], w, {"diameter_mm", "height_mm", "distance_mm"}, set()):
+            o = data["opposed"]
+            opposed = Opposed(diameter_mm=c.positive(o, "diameter_mm", w),
+                              height_mm=c.positive(o, "height_mm", w),
+                              distance_mm=c.positive(o, "distance_mm", w))
+            apart = (height + opposed.height_mm) / 2
+            if opposed.distance_mm <= apart:
+                c.fail(w, f"'distance_mm' is centre to centre: the two magnets overlap "
+                          f"below {apart:g} mm")
+    return Magnet(diameter_mm=diameter, height_mm=height, grade=grade,
                   rests=rests, offset_mm=c.get(data, "offset_mm", where, float, 0.5),
-                  pole_down=pole, z_mm=z, tilt_deg=c.get(data, "tilt_deg", where, float, 0.0))
+                  pole_down=pole, z_mm=z, tilt_deg=c.get(data, "tilt_deg", where, float, 0.0),
+                  opposed=opposed)
 
 
 def _build(c: _Checker, data: Any) -> Build | None:
@@ -646,6 +663,10 @@ def _magnet_data(m: Magnet | None) -> dict[str, Any] | None:
     if m.rests == "upright":
         assert m.z_mm is not None
         data |= {"pole_down": m.pole_down, "z_mm": _num(m.z_mm), "tilt_deg": _num(m.tilt_deg)}
+    if m.opposed is not None:
+        data["opposed"] = {"diameter_mm": _num(m.opposed.diameter_mm),
+                           "height_mm": _num(m.opposed.height_mm),
+                           "distance_mm": _num(m.opposed.distance_mm)}
     return data
 
 

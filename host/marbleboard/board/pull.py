@@ -58,11 +58,20 @@ class Pull:
 
 def _magnet(magnet: Magnet, br: float, at_mm: tuple[float, float, float],
             rotation: Rotation) -> Any:
+    """The magnet as magpylib draws it: with its opposed second disc, if it has one,
+    the two as one collection (a source of field, never a target of force)."""
     m = magpy.magnet.Cylinder(polarization=(0, 0, br),
                               dimension=(magnet.diameter_mm / 1000, magnet.height_mm / 1000),
                               position=np.array(at_mm) / 1000, orientation=rotation)
     m.meshing = MESH  # type: ignore[attr-defined]  # magpylib-force reads it
-    return m
+    if magnet.opposed is None:
+        return m
+    o = magnet.opposed
+    partner = magpy.magnet.Cylinder(
+        polarization=(0, 0, -br), dimension=(o.diameter_mm / 1000, o.height_mm / 1000),
+        position=(np.array(at_mm) + rotation.apply([0.0, 0.0, o.distance_mm])) / 1000,
+        orientation=rotation)
+    return magpy.Collection(m, partner)
 
 
 def pull_n(magnet: Magnet, br: float, distance_mm: float, a: Rotation, b: Rotation) -> float:

@@ -21,6 +21,7 @@ or cold end of a room.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
@@ -95,15 +96,24 @@ def field_mt(magnet: Magnet, br: float, positions_mm: Array, directions: Array,
     """The field vector (mT) at each point, for the magnet at each of ``positions``
     turned to each of ``directions``: shape (configs, points, 3)."""
     positions_mm = np.atleast_2d(positions_mm)
-    magnet_obj = magpylib.magnet.Cylinder(
-        polarization=(0, 0, br),
-        dimension=(magnet.diameter_mm * 1e-3, magnet.height_mm * 1e-3))
     points_mm = np.atleast_2d(points_mm)
     n = max(len(directions), len(positions_mm))
-    magnet_obj.position = np.broadcast_to(positions_mm, (n, 3)) * 1e-3
+    centres = np.broadcast_to(positions_mm, (n, 3))
     rotations = rotations_to(np.ascontiguousarray(np.broadcast_to(directions, (n, 3))))
-    magnet_obj.orientation = rotations if n > 1 else rotations[0]
-    return np.reshape(magnet_obj.getB(points_mm * 1e-3), (n, len(points_mm), 3)) * 1e3
+    discs = [(magnet.diameter_mm, magnet.height_mm, br, centres)]
+    if magnet.opposed is not None:
+        o = magnet.opposed
+        # On the first's north side, along its axis however the piece is turned.
+        discs.append((o.diameter_mm, o.height_mm, -br,
+                      centres + rotations.apply([0.0, 0.0, o.distance_mm])))
+    total = np.zeros((n, len(points_mm), 3))
+    for diameter, height, polarization, where in discs:
+        disc = magpylib.magnet.Cylinder(polarization=(0, 0, polarization),
+                                        dimension=(diameter * 1e-3, height * 1e-3))
+        disc.position = where * 1e-3
+        disc.orientation = rotations if n > 1 else rotations[0]
+        total += np.reshape(disc.getB(points_mm * 1e-3), (n, len(points_mm), 3)) * 1e3
+    return total
 
 
 def switch_sees(part: HallSwitch, b: Array) -> Array:
@@ -645,7 +655,12 @@ def _page_head(report: Report) -> list[str]:
         where = (f"cast within {m.offset_mm:g} mm of its centre, turned any way" if
                  m.rests == "free" else f"{m.pole_down} pole down, its centre "
                  f"{height}, tilted up to {m.tilt_deg:g} degrees")
-        lines.append(f"- {p.count} x {p.kind}, magnet {m.label} (a disc), {where}.")
+        if m.opposed is not None:
+            o = m.opposed
+            where += (f"; a second disc, {o.label} {m.grade}, turned against it, its centre "
+                      f"{o.distance_mm:g} mm above the first's")
+        single = dataclasses.replace(m, opposed=None)
+        lines.append(f"- {p.count} x {p.kind}, magnet {single.label} (a disc), {where}.")
     for site in b.sites:
         part = switch_for(site.part, site.threshold_mt)
         lines.append(f"- {site.role} sensor: {site.part}"

@@ -28,10 +28,15 @@ MARBLE_MAGNET: dict[str, Any] = {"diameter_mm": 10, "height_mm": 4, "grade": "N3
                                  "rests": "free", "offset_mm": 0.5}
 # A Stomper's 12 x 5 mm N42 disc sits at the bottom of its foot, south face down;
 # standing in a hole, its centre is 4.5 mm under the top face, level with the piece
-# sensors under the sensor board.
+# sensors under the sensor board. A 10 x 5 mm disc turned against it, 10.5 mm higher
+# in its column, cancels most of its field at the next holes' sensors (two Stompers
+# beside an empty hole made its presence sensors read a marble), while its own
+# hole's sensors, close by, still feel it (hardware/sensing/design-notes.md).
 STOMPER_MAGNET: dict[str, Any] = {"diameter_mm": 12, "height_mm": 5, "grade": "N42",
                                   "rests": "upright", "pole_down": "south", "z_mm": -4.5,
-                                  "tilt_deg": 5, "offset_mm": 0.3}
+                                  "tilt_deg": 5, "offset_mm": 0.3,
+                                  "opposed": {"diameter_mm": 10, "height_mm": 5,
+                                              "distance_mm": 10.5}}
 # The cut-out a falling marble passes through, and the sensors round it: the
 # sensor's land pattern (4.4 x 2.4 mm) stays 0.3 mm clear of the cut-out's edge.
 CUTOUT_MM = 19.2
@@ -150,7 +155,8 @@ def build(**params: Any) -> dict[str, Any]:
         {"kind": "stomper", "count": 6,
          "note": "one topped by a marble of each colour; a 12 x 5 mm N42 magnet at the "
                  "bottom of its foot, south face down, 4.5 mm under the top face when it "
-                 "stands in a hole" + ("" if pieces_sensed else
+                 "stands in a hole, and a 10 x 5 mm N42 turned against it 10.5 mm higher, "
+                 "south face up" + ("" if pieces_sensed else
                                        " (this board does not read it)"),
          "magnet": STOMPER_MAGNET},
     ]

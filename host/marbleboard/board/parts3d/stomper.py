@@ -7,9 +7,14 @@ Standing in a hole, from the bottom up: the foot, a cylinder round the magnet
 that reaches down through the top's hole into the sensor board's cut-out; a neck
 through the silicone sheet, a little wider than the sheet's hole so the
 stretched silicone grips it all round and centres it on the hole the marbles
-rest in; a flange resting on the sheet, which sets the magnet's height; a column;
-and the cap, a cup for a marble of the Stomper's colour, which carries no magnet
-(the sensing counts the foot's alone).
+rest in; a flange resting on the sheet, which sets the magnet's height; a column,
+which holds the second magnet turned against the first where the board file puts
+it; and the cap, a cup for a marble of the Stomper's colour, which carries no
+magnet (the sensing counts the foot's pair alone).
+
+The second magnet's pocket is closed: the print pauses at the layer over it and
+the magnet drops in, south face up. It pushes back against the foot's magnet
+below it: pushing back is the right way round.
 
 Coordinates in mm as the board's build has them: z = 0 at the wooden top's face,
 the hole's axis at x = y = 0, the Stomper standing in it.
@@ -17,6 +22,7 @@ the hole's axis at x = y = 0, the Stomper standing in it.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from functools import cached_property
@@ -85,6 +91,22 @@ class Stomper:
     @property
     def pocket_top_z(self) -> float:
         return self.magnet_z + self.magnet.height_mm / 2
+
+    @property
+    def opposed_z(self) -> float | None:
+        """The second magnet's centre, on the first's north side (up: south is down)."""
+        o = self.magnet.opposed
+        if o is None:
+            return None
+        return self.magnet_z + (o.distance_mm if self.magnet.pole_down == "south"
+                                else -o.distance_mm)
+
+    @property
+    def column_mm(self) -> float:
+        o = self.magnet.opposed
+        if o is None:
+            return COLUMN_MM
+        return max(COLUMN_MM, hole_for_magnet(o.diameter_mm) + 2 * FOOT_WALL_MM)
 
     @property
     def foot_mm(self) -> float:
@@ -171,10 +193,26 @@ class Stomper:
         distance = self.magnet_z - below
         up = Rotation.identity() if self.magnet.pole_down == "south" else Rotation.from_euler(
             "x", 180, degrees=True)
-        return pull_between(self.magnet, remanence(self.magnet, strong=False),
-                             Rotation.from_euler("y", 90, degrees=True) * up, self.marble,
-                             remanence(self.marble, strong=False), (distance, 0, 0),
-                             Rotation.from_euler("y", 90, degrees=True) * up)
+        # The Stomper's up turned to -x, so the marble below it lies along +x (and a
+        # second magnet, above the first, along -x).
+        turned = Rotation.from_euler("y", -90, degrees=True) * up
+        return pull_between(self.magnet, remanence(self.magnet, strong=False), turned,
+                            self.marble, remanence(self.marble, strong=False),
+                            (distance, 0, 0), turned)
+
+    def magnets_push_n(self) -> float:
+        """How hard the two magnets push apart: what the column between them holds."""
+        o = self.magnet.opposed
+        assert o is not None
+        single = dataclasses.replace(self.magnet, opposed=None)
+        second = dataclasses.replace(self.magnet, diameter_mm=o.diameter_mm,
+                                     height_mm=o.height_mm, opposed=None)
+        # Both turned to lie along x, the second at x = distance, facing the first.
+        along = Rotation.from_euler("y", 90, degrees=True)
+        toward = -pull_between(single, remanence(self.magnet, strong=True), along, second,
+                               remanence(self.magnet, strong=True), (o.distance_mm, 0, 0),
+                               along * Rotation.from_euler("x", 180, degrees=True))
+        return toward
 
     @cached_property
     def marble_weight_n(self) -> float:
@@ -203,9 +241,10 @@ class Stomper:
         part += cylinder(self.neck_mm / 2, -0.01, self.sheet_top_z)
         part += cylinder(CAP_MM / 2, self.sheet_top_z, self.flange_top_z)
         # The cap widens at 45 degrees from the column: it prints without support.
-        widen = (CAP_MM - COLUMN_MM) / 2
-        part += cylinder(COLUMN_MM / 2, self.flange_top_z - 0.01, self.cap_z - widen + 0.01)
-        part += cone(COLUMN_MM / 2, CAP_MM / 2, self.cap_z - widen, self.cap_z)
+        column = self.column_mm
+        widen = (CAP_MM - column) / 2
+        part += cylinder(column / 2, self.flange_top_z - 0.01, self.cap_z - widen + 0.01)
+        part += cone(column / 2, CAP_MM / 2, self.cap_z - widen, self.cap_z)
         part += cylinder(CAP_MM / 2, self.cap_z - 0.01, self.top_z)
         r = self.board.marble_diameter_mm / 2
         cup = self.top_z - CUP_DEPTH_MM + r
@@ -216,11 +255,25 @@ class Stomper:
         for k in range(POCKET_RIBS):
             part += (box(rib_inner, pocket + 0.01, -RIB_W_MM / 2, RIB_W_MM / 2, z0,
                          self.pocket_top_z).rotate(Axis.Z, 360 * k / POCKET_RIBS))
+        o, oz = self.magnet.opposed, self.opposed_z
+        if o is not None and oz is not None:
+            # Sized like the foot's, ribs and all; the print closes over it.
+            lo, hi = oz - o.height_mm / 2, oz + o.height_mm / 2
+            pocket = hole_for_magnet(o.diameter_mm) / 2
+            part -= cylinder(pocket, lo, hi)
+            rib_inner = grip_circle(o.diameter_mm) / 2
+            for k in range(POCKET_RIBS):
+                part += (box(rib_inner, pocket + 0.01, -RIB_W_MM / 2, RIB_W_MM / 2, lo, hi)
+                         .rotate(Axis.Z, 360 * k / POCKET_RIBS))
         return part
 
     def magnet_solid(self) -> Part:
         m = self.magnet
-        return cylinder(m.diameter_mm / 2, self.foot_bottom_z, self.pocket_top_z)
+        solid = cylinder(m.diameter_mm / 2, self.foot_bottom_z, self.pocket_top_z)
+        o, oz = m.opposed, self.opposed_z
+        if o is not None and oz is not None:
+            solid += cylinder(o.diameter_mm / 2, oz - o.height_mm / 2, oz + o.height_mm / 2)
+        return solid
 
     def board_pieces(self) -> list[Piece]:
         """The hole the Stomper stands in, cut through its axis, for the drawing:
@@ -254,9 +307,15 @@ class Stomper:
     def notes(self) -> list[str]:
         m = self.magnet
         pull = self.stomped_marble_pull_n()
-        lines = [f"magnet {m.label}, {m.pole_down} face down, flush with the foot's end; its "
+        foot = dataclasses.replace(m, opposed=None)
+        lines = [f"magnet {foot.label}, {m.pole_down} face down, flush with the foot's end; its "
                  f"centre {-self.magnet_z:g} mm under the top face as the sensing computes "
                  f"(within {m.offset_mm:g} mm, tilted up to {m.tilt_deg:g} degrees)",
+                 *([] if m.opposed is None or self.opposed_z is None else [
+                     f"second magnet {m.opposed.label} {m.grade}, turned against the first, "
+                     f"its centre {self.opposed_z:g} mm above the top face in a closed "
+                     f"pocket: the print pauses over it for the magnet, south face up; "
+                     f"the two push apart {self.magnets_push_n():.1f} N"]),
                  f"foot {self.foot_mm:g} mm, neck {self.neck_mm:.2f} mm through the sheet's "
                  f"{self.build.sheet_hole_mm:g} mm hole, flange and cap {CAP_MM:g} mm, "
                  f"{self.top_z - self.foot_bottom_z:.1f} mm tall without its marble",
