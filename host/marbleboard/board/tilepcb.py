@@ -214,8 +214,9 @@ class _Tile:
     # -- a hole ------------------------------------------------------------------------
 
     def led(self, ax: float, ay: float, din: str, dout: str) -> dict[str, Point]:
-        """The LED LED_DY above (ax, ay), its capacitor, and the first vias of its
-        data in and out, on the grid round the point nearest (ax, ay)."""
+        """The LED 4.2 mm above the hole's axis (ax, ay) on the page, its
+        capacitor, and the first vias of its data in and out, on the router's grid
+        round the grid point nearest the axis (so every hole's are alike)."""
         cx, cy = snap(ax), snap(ay)
 
         def g(i: int, j: int) -> Point:
