@@ -22,6 +22,7 @@ from .holemodule import hole_module
 from .pcbdesign import Design, bom_csv, design_data, placement_csv
 from .registermodule import register_module
 from .ringmodule import ring_module
+from .tilecontroller import tile_controller
 from .tilepcb import tile_design
 
 # Every board a maker orders, by the folder of hardware/pcb/ it is written to.
@@ -30,7 +31,9 @@ DESIGNS = {"hole-module": hole_module, "register-module": register_module,
            "wampoo-start-tile": lambda: tile_design("wampoo", "start"),
            "wampoo-arm-tile": lambda: tile_design("wampoo", "arm"),
            "wahoo-start-tile": lambda: tile_design("wahoo", "start"),
-           "wahoo-arm-tile": lambda: tile_design("wahoo", "arm")}
+           "wahoo-arm-tile": lambda: tile_design("wahoo", "arm"),
+           "wampoo-tile-controller": lambda: tile_controller("wampoo"),
+           "wahoo-tile-controller": lambda: tile_controller("wahoo")}
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")
