@@ -64,7 +64,8 @@ def test_malformed_start_requests(live, body, status):
 
 
 def test_a_seat_needs_its_own_link(live):
-    start(live)
+    # Two people: a bot to move first would change the game while the test looks.
+    start(live, seats=("human", "human"))
     token = seat_link(live)
     before = snapshot(live)
     for seat, tok, code in (("red", "wrong", 401), ("yellow", token, 401), ("purple", token, 404)):
