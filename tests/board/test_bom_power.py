@@ -5,7 +5,14 @@ import dataclasses
 import pytest
 
 from marbleboard.board import build_layout
-from marbleboard.board.bom import bill_of_materials, format_bom, hand_joints, total
+from marbleboard.board.bom import (
+    bill_of_materials,
+    cables_plugged,
+    default_assembly,
+    format_bom,
+    hand_joints,
+    total,
+)
 from marbleboard.board.layouts import LAYOUTS
 from marbleboard.board.power import budget, format_budget
 from marbleboard.board.prices import ASSEMBLY_JOINT, PRICES
@@ -96,7 +103,8 @@ def test_a_big_supply_needs_no_cap(board):
 def test_tables_print(board):
     assert "| 104 | 3-axis linear Hall sensor" in format_bom(board, markdown=True,
                                                             assembly="hand")
-    assert "| 104 | hole-module circuit board" in format_bom(board, markdown=True)
+    assert "| 104 | hole-module circuit board" in format_bom(board, markdown=True,
+                                                           assembly="fab")
     assert "Brightness cap" in format_budget(board)
     assert "49%" in format_budget(board, markdown=True)
 
@@ -114,7 +122,8 @@ def test_committed_tables_are_current(root, layout):
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
 def test_the_bom_orders_the_circuit_boards_each_board_needs(root, layout):
     board = build_layout(layout)
-    boards = [i for i in bill_of_materials(board) if i.part.endswith("assembled by the fab")]
+    boards = [i for i in bill_of_materials(board, "fab")
+              if i.part.endswith("assembled by the fab")]
     modules = {i.part.split(" (")[1].split(")")[0]: i.qty for i in boards}
     for folder in modules:
         assert (root / folder).is_dir(), folder
@@ -127,7 +136,7 @@ def test_the_bom_orders_the_circuit_boards_each_board_needs(root, layout):
 
 
 def test_each_part_is_counted_once_however_the_board_is_built(board):
-    fab, hand = bill_of_materials(board), bill_of_materials(board, "hand")
+    fab, hand = bill_of_materials(board, "fab"), bill_of_materials(board, "hand")
     # Built from the fab's boards, the sensors are on the hole modules' line only.
     assert qty(fab, "Hall sensor") == 0 and qty(hand, "Hall sensor") == 104
     modules = next(i for i in fab if i.part.startswith("hole-module circuit board"))
@@ -140,7 +149,7 @@ def test_each_part_is_counted_once_however_the_board_is_built(board):
 
 
 def test_every_price_names_its_source_and_date_and_the_total_adds_them_up(board):
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "fab")
     priced = [i for i in items if i.unit is not None]
     assert priced and all(i.unit.source and i.unit.dated for i in priced)
     summed = total(items)
@@ -154,7 +163,7 @@ def test_every_price_names_its_source_and_date_and_the_total_adds_them_up(board)
                                             + PRICES["WS2812B"].usd
                                             + 2 * PRICES["CL10B104KB8NNNC"].usd
                                             + 16 * ASSEMBLY_JOINT.usd)
-    table = format_bom(board, markdown=True)
+    table = format_bom(board, markdown=True, assembly="fab")
     assert f"Priced lines: ${summed.usd:,.2f}" in table
     assert "LCSC C5220642" in table and "(2024-11-02)" in table
 
@@ -162,9 +171,9 @@ def test_every_price_names_its_source_and_date_and_the_total_adds_them_up(board)
 def test_the_hand_joints_each_board_leaves(board):
     # The wire pads of 104 hole modules (8 each), 13 register modules (18) and the
     # controller (15, and the Pico's 40 header pins).
-    assert hand_joints(board) == 104 * 8 + 13 * 18 + 55 == 1121
-    assert hand_joints(board, "hand") > 2 * hand_joints(board)
-    assert "Hand solder joints: 1121." in format_bom(board)
+    assert hand_joints(board, "fab") == 104 * 8 + 13 * 18 + 55 == 1121
+    assert hand_joints(board, "hand") > 2 * hand_joints(board, "fab")
+    assert "Hand solder joints: 1121." in format_bom(board, assembly="fab")
 
 
 def test_the_examples_in_the_price_and_body_tables_run():
@@ -194,7 +203,7 @@ def test_every_priced_line_of_every_board_cites_a_dated_source_and_adds_up(layou
 def test_the_buffers_supply_and_controller_board_are_priced(board):
     from marbleboard.board.prices import BARE_BOARDS, BARE_ORDER
 
-    items = bill_of_materials(board)
+    items = bill_of_materials(board, "fab")
     controller = next(i for i in items if i.part.startswith("controller circuit board"))
     # The buffers are priced; the controller still waits on its 0603 resistors.
     assert "SN74AHCT125DR" not in controller.note and "SN74AHCT1G125" not in controller.note
@@ -209,3 +218,74 @@ def test_the_buffers_supply_and_controller_board_are_priced(board):
     assert holes.qty == 104 and holes.unit is None
     hand = bill_of_materials(board, "hand")
     assert next(i for i in hand if "74AHCT125" in i.part).unit is PRICES["SN74AHCT125DR"]
+
+
+# Built from tiles (board/tilebom.py).
+
+def test_wampoo_and_wahoo_are_built_from_tiles_unless_asked_and_the_others_say_why():
+    assert default_assembly(build_layout("wampoo")) == "tiles"
+    assert default_assembly(build_layout("wahoo")) == "tiles"
+    for layout in ("wahoo6", "stomple"):
+        board = build_layout(layout)
+        assert default_assembly(board) == "fab"
+        assert "tiles are not all drawn yet" in format_bom(board)  # the terminal's table
+        with pytest.raises(ValueError, match="not all drawn"):
+            bill_of_materials(board, "tiles")
+
+
+@pytest.mark.parametrize(("layout", "tiles", "most_joints"), [("wampoo", 8, 60),
+                                                               ("wahoo", 10, 60)])
+def test_a_board_from_tiles_meets_the_joint_and_cable_targets(layout, tiles, most_joints):
+    # The targets: at most 60 hand joints and 12 cables on Wampoo; Wa-Hoo, with
+    # fewer holes, no more.
+    board = build_layout(layout)
+    assert hand_joints(board, "tiles") <= most_joints
+    assert hand_joints(board, "tiles") == 40 + 2 + 2  # the Pico, the supply, the Pi's reset
+    assert cables_plugged(board) == tiles <= 12
+    assert "Cables plugged: " + str(tiles) in format_bom(board)
+    assert hand_joints(board, "tiles") < hand_joints(board, "fab") / 20
+
+
+def test_each_tile_is_ordered_as_often_as_the_plan_uses_it_with_one_cable_each():
+    board = build_layout("wahoo")
+    items = bill_of_materials(board, "tiles")
+    boards = {i.part.split(" circuit board")[0]: i.qty for i in items
+              if i.part.endswith("assembled by the fab")}
+    assert boards == {"wahoo-arm-tile": 4, "wahoo-start-tile": 4, "wahoo-tile-controller": 1}
+    housings = next(i for i in items if "SHR-16V-S-B" in i.part)
+    leads = sum(i.qty for i in items if "pre-crimped lead" in i.part)
+    assert housings.qty == 2 * 10 and leads == 16 * 10
+    # The die and status lamps are on no drawn tile: their LEDs are listed, once.
+    assert qty(items, "WS2812B RGB LED (5050)") == 8
+
+
+def test_built_from_tiles_no_part_is_both_on_a_tile_and_loose():
+    board = build_layout("wampoo")
+    items = bill_of_materials(board, "tiles")
+    assert qty(items, "Hall sensor") == 0 and qty(items, "74HC165 8-bit") == 0
+    assert not any(i.part.startswith(("Resistor", "74AHCT125")) for i in items)
+    arm = next(i for i in items if i.part.startswith("wampoo-arm-tile circuit board"))
+    assert arm.qty == 4 and "TMAG5170A1QDGKR" in arm.made_of
+    # A part the fab places with no price found has a line of its own, never in the
+    # board's price as well.
+    for i in items:
+        if ", placed by the fab on " in i.part:
+            board_line = next(b for b in items if b.part.startswith(
+                i.part.split(" on ")[-1] + " circuit board"))
+            assert i.order not in board_line.made_of and i.unit is None
+    # Wampoo puts its status lamp on the controller: no lamp is left loose.
+    assert qty(items, "WS2812B RGB LED (5050)") == 0
+
+
+@pytest.mark.parametrize("layout", ["wampoo", "wahoo"])
+def test_built_from_tiles_the_total_adds_up_the_priced_lines(layout):
+    items = bill_of_materials(build_layout(layout), "tiles")
+    summed = total(items)
+    priced = [i for i in items if i.unit is not None]
+    assert summed.usd == pytest.approx(sum(i.qty * i.unit.usd for i in priced), abs=0.01)
+    assert {i.part for i in items if i.unit is None} == set(summed.unpriced)
+    for i in priced:  # an assembled board's price is its priced parts and joints
+        if i.made_of:
+            parts = {o: PRICES[o].usd for o in i.made_of if o != "joint"}
+            assert i.unit.usd > sum(parts.values()) > 0
+    assert f"Priced lines: ${summed.usd:,.2f}" in format_bom(build_layout(layout))

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from marbleboard.board import build_layout, pcb, tilecontroller
+from marbleboard.board import build_layout, pcb, tilebom, tilecontroller
 from marbleboard.board.pinmaps import HC165
 from marbleboard.board.tilecontroller import HALF_MM, chains, tile_controller
 from marbleboard.board.tilepcb import CABLE
@@ -148,6 +148,7 @@ def test_the_committed_fab_files_are_current(controller, root, tmp_path):
         assert (committed / name).read_bytes() == (tmp_path / name).read_bytes(), name
 
 
-def test_the_examples_in_the_module_run():
-    result = doctest.testmod(tilecontroller)
-    assert result.attempted and not result.failed
+def test_the_examples_in_the_modules_run():
+    for module in (tilecontroller, tilebom):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

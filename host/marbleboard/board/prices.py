@@ -71,6 +71,10 @@ PRICES: dict[str, Price] = {
     "SBH11-PBPC-D08-ST-BK": Price(0.32, 1, f"Digi-Key S9171-ND (Sullins, through-hole), {_HUB75}",
                                   "2026-04-06"),
     "Adafruit 4170": Price(1.95, 1, f"Adafruit's 2 x 8 IDC cable, {_HUB75}", "2026-04-06"),
+    # The tiles' cables: JST's own pre-crimped SH lead, SSH-003T-P0.2-H at both ends.
+    "ASSHSSH28K152": Price(0.49, 1, "Digi-Key 455-3076-ND (JST, 152.4 mm, 28 AWG), in a public "
+                                    "parts-sourcing note on JST SH and PH leads that checked it "
+                                    "on Digi-Key", "2026-09-13"),
 }
 
 # JLCPCB's assembly fees (support.jlcpcb.com/article/83, "SMT assembly FAQs", undated):
