@@ -7,7 +7,7 @@ carries.
 
 >>> from marbleboard.board import build_layout
 >>> [round(m) for m in sorted(cable_runs(build_layout("wampoo")).values())]
-[44, 50, 80, 98, 102, 102, 117, 131]
+[10, 28, 57, 76, 152, 159, 195, 207]
 """
 
 from __future__ import annotations
