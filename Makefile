@@ -90,6 +90,8 @@ lint: $(STAMP) $(STUBS)/.installed
 LAYOUTS := wampoo wahoo wahoo6 stomple
 # The boards whose build under the holes is designed (board sensing proves it).
 SENSED := wampoo wahoo wahoo6 stomple
+# The boards whose tiles are drawn: their bill of materials built from tiles too.
+TILED := wampoo wahoo
 docs: $(STAMP)
 	@for b in $(LAYOUTS); do \
 	  $(BIN)/marbleboard board export $$b -o hardware/boards/$$b.json && \
@@ -102,6 +104,10 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board power $$b --markdown -o hardware/power/$$b.md && \
 	  $(BIN)/marbleboard board wiring $$b --markdown -o hardware/wiring/$$b.md && \
 	  $(BIN)/marbleboard board netlist $$b -o hardware/netlist/$$b.net || exit 1; \
+	done
+	@for b in $(TILED); do \
+	  $(BIN)/marbleboard board bom $$b --assembly tiles --markdown \
+	    -o hardware/bom/$$b-tiles.md || exit 1; \
 	done
 	@for b in $(SENSED); do \
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \

@@ -291,9 +291,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         q = with_board(name, help_text)
         q.add_argument("--markdown", action="store_true", help="a Markdown table")
         if name == "bom":
-            q.add_argument("--assembly", choices=bom.ASSEMBLIES, default="fab",
-                           help="circuit boards assembled by the fab (default), or every "
-                                "part by hand")
+            q.add_argument("--assembly", choices=bom.ASSEMBLIES, default=None,
+                           help="the tiles and their controller assembled by the fab "
+                                "(where drawn), the modules assembled by the fab (default), "
+                                "or every part by hand")
         q.set_defaults(func=func)
     q = with_board("sensing", "what every hall switch feels from the pieces' magnets, "
                               "against its datasheet limits (exit 1 if a margin fails)")
