@@ -16,11 +16,12 @@ body against the wood above it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .pcbdesign import Design, Part, Point
+    from .pcbdesign import Design, MountingHole, Part, Point
 
 # IPC-7351B's courtyard excess for a part of nominal density: the courtyard is the
 # pads' and the body's outline grown this much on every side.
@@ -84,6 +85,14 @@ BODIES: dict[str, Body] = {
 }
 
 
+# The screw that holds a board to the wood: an M3 pan head under the board,
+# ISO 7045 (dk 5.6 max, k 2.4 max; a brass or nylon one, no steel near a sensor).
+SCREW_HEAD = Body(5.6, 5.6, 2.4, "ISO 7045, M3 pan head: dk 5.6 max, k 2.4 max")
+# Its courtyard, on both faces: the head underneath, and on top the wood the screw
+# pulls the board against.
+SCREW_KEEPOUT_MM = SCREW_HEAD.w_mm / 2 + COURTYARD_EXCESS_MM
+
+
 def body_of(part: Part) -> Body | None:
     """The part's body; None for a part that is only pads (a row of wire pads),
     which has no courtyard either: copper clearance keeps its pads apart."""
@@ -118,12 +127,29 @@ def courtyard(part: Part) -> list[Point] | None:
                     max(b[2] for b in boxes) + e, max(b[3] for b in boxes) + e)
 
 
+def round_outline(x: float, y: float, r: float, sides: int = 24) -> list[Point]:
+    """A circle as a polygon of sides drawn outside it (its sides touch it)."""
+    out = r / math.cos(math.pi / sides)
+    return [(round(x + out * math.cos(2 * math.pi * k / sides), 4),
+             round(y + out * math.sin(2 * math.pi * k / sides), 4)) for k in range(sides)]
+
+
+def screw_keepout(hole: MountingHole) -> list[Point]:
+    return round_outline(hole.x, hole.y, SCREW_KEEPOUT_MM)
+
+
 def drawn(design: Design) -> dict[str, list[dict[str, Any]]]:
     """Each part's body and courtyard as KiCad draws them (kicad_board.py), on the
-    fab and courtyard layers of the side the part is soldered."""
+    fab and courtyard layers of the side the part is soldered; each mounting
+    hole's screw head underneath, and its courtyard on both faces."""
+    screws = design.mounting
     return {
         "bodies": [{"ref": p.ref, "side": p.side, "outline": outline}
-                   for p in design.parts if (outline := body_outline(p))],
+                   for p in design.parts if (outline := body_outline(p))]
+        + [{"ref": h.ref, "side": "bottom",
+            "outline": round_outline(h.x, h.y, SCREW_HEAD.w_mm / 2)} for h in screws],
         "courtyards": [{"ref": p.ref, "side": p.side, "outline": outline}
-                       for p in design.parts if (outline := courtyard(p))],
+                       for p in design.parts if (outline := courtyard(p))]
+        + [{"ref": h.ref, "side": side, "outline": screw_keepout(h)}
+           for h in screws for side in ("top", "bottom")],
     }

@@ -117,6 +117,9 @@ def build(design: dict[str, Any], path: str) -> Any:
         v.SetNet(nets[via["net"]])
         board.Add(v)
 
+    for hole in design["mounting"]:
+        _mounting_hole(board, hole)
+
     # Each part's body on the fab layer and its courtyard, in its footprint, so the
     # check finds two courtyards that overlap (and a part without one).
     footprints = {fp.GetReference(): fp for fp in board.GetFootprints()}
@@ -161,6 +164,31 @@ def build(design: dict[str, Any], path: str) -> Any:
         board.Add(text)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     return board
+
+
+def _mounting_hole(board: Any, hole: dict[str, Any]) -> None:
+    """A plain drilled hole, not plated, in a footprint of its own (its courtyard
+    comes with the parts' ones); no part to place or list."""
+    fp = pcbnew.FOOTPRINT(board)
+    fp.SetReference(hole["ref"])
+    fp.SetValue("M3")
+    fp.SetFPID(pcbnew.LIB_ID("marbleboard", "MountingHole_3.2mm_M3"))
+    fp.SetPosition(mm(hole["x"], hole["y"]))
+    fp.Reference().SetVisible(False)
+    fp.Value().SetVisible(False)
+    fp.SetAttributes(pcbnew.FP_EXCLUDE_FROM_POS_FILES | pcbnew.FP_EXCLUDE_FROM_BOM)
+    pad = pcbnew.PAD(fp)
+    pad.SetNumber("")
+    pad.SetAttribute(pcbnew.PAD_ATTRIB_NPTH)
+    pad.SetShape(pcbnew.PAD_SHAPE_CIRCLE)
+    size = pcbnew.wxSizeMM(hole["drill"], hole["drill"])
+    pad.SetSize(size)
+    pad.SetDrillSize(size)
+    pad.SetLayerSet(pad.UnplatedHoleMask())
+    fp.Add(pad)
+    pad.SetPosition(mm(hole["x"], hole["y"]))
+    pad.SetPos0(pad.GetPosition() - fp.GetPosition())
+    board.Add(fp)
 
 
 def _closed(fp: Any, layer: Any, corners: list[list[float]], width: float) -> None:

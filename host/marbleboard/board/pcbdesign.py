@@ -22,6 +22,8 @@ Land patterns, from the parts' datasheets or KiCad's standard footprints:
   JST_SH_SMxxB-SRSS-TB footprints): 0.6 x 1.55 mm contact pads on a 1 mm pitch,
   1.2 x 1.8 mm fitting nails 1.3 mm beyond the end contacts and 3.875 mm behind.
 - Wire pads: 1.7 mm on a 2.54 mm grid, 1.0 mm drills (a 0.5 mm2 wire fits).
+- Mounting holes: 3.2 mm, not plated, ISO 273's fine clearance hole for an M3
+  screw (the head's keep-out is in ``bodies.py``).
 """
 
 from __future__ import annotations
@@ -113,10 +115,23 @@ class Label:
     size: float = 1.0  # character height, mm
 
 
+M3_HOLE_MM = 3.2  # ISO 273, fine series: the clearance hole for an M3 screw
+
+
+@dataclass(frozen=True)
+class MountingHole:
+    """A plain hole, not plated, for a screw that holds the board to the wood."""
+    ref: str
+    x: float
+    y: float
+    drill: float = M3_HOLE_MM
+
+
 @dataclass
 class Design:
-    """A board whose outline is a circle round (0, 0) (radius_mm) or a rectangle
-    (rect_mm: left, top, right, bottom), with a round cut-out at (0, 0) if
+    """A board whose outline is a circle round (0, 0) (radius_mm), a rectangle
+    (rect_mm: left, top, right, bottom) or a polygon inside that rectangle
+    (polygon_mm, its corners in order), with a round cut-out at (0, 0) if
     cutout_mm (its radius) is set, on two copper layers or four."""
     name: str
     radius_mm: float = 0.0
@@ -129,6 +144,8 @@ class Design:
     zones: list[tuple[str, str]] = field(default_factory=list)  # (net, layer), the whole board
     labels: list[Label] = field(default_factory=list)
     rules: dict[str, float] = field(default_factory=lambda: dict(RULES))
+    polygon_mm: tuple[Point, ...] = ()
+    mounting: list[MountingHole] = field(default_factory=list)
 
     def part(self, ref: str) -> Part:
         return next(p for p in self.parts if p.ref == ref)
@@ -139,6 +156,8 @@ class Design:
             r = self.radius_mm
             return [(round(r * math.cos(2 * math.pi * k / 72), 4),
                      round(r * math.sin(2 * math.pi * k / 72), 4)) for k in range(72)]
+        if self.polygon_mm:
+            return list(self.polygon_mm)
         x0, y0, x1, y1 = self.rect_mm
         return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
@@ -152,6 +171,15 @@ class Design:
     def room_inside_outline(self, x: float, y: float, w: float, h: float) -> float:
         if self.radius_mm:
             return self.radius_mm - math.hypot(abs(x) + w / 2, abs(y) + h / 2)
+        if self.polygon_mm:
+            from shapely.geometry import Point as Spot
+            from shapely.geometry import Polygon, box
+
+            edge = Polygon(self.polygon_mm)
+            pad = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if edge.contains(pad):
+                return round(float(edge.exterior.distance(pad)), 4)
+            return -round(max(float(edge.distance(Spot(c))) for c in pad.exterior.coords), 4)
         x0, y0, x1, y1 = self.rect_mm
         return min(x - w / 2 - x0, x1 - x - w / 2, y - h / 2 - y0, y1 - y - h / 2)
 
