@@ -33,8 +33,10 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from shapely.affinity import translate
 from shapely.geometry import Polygon, box
 
+from . import tilefit
 from .gridrouter import PITCH_MM, RoutingError, snap
 from .pcbdesign import Design, Label, Pad, Part, Point, chip_0402, jst_sh, pico, soic, wire_pad
 from .pinmaps import AHCT125 as AHCT125_PINS
@@ -306,6 +308,8 @@ def tile_controller(layout: str) -> Design:
 
 def _drawn(layout: str, p: TilePlan, centre: Point, where: dict[str, Point],
            places: dict[str, Slot]) -> Design:
+    from . import build_layout
+
     rect = (-HALF_MM, -HALF_MM, HALF_MM, HALF_MM)
     t = _Controller(f"{layout}-tile-controller", rect)
     w = t.wanted
@@ -404,6 +408,12 @@ def _drawn(layout: str, p: TilePlan, centre: Point, where: dict[str, Point],
     ex, ey = _spot(t, lambda x, y: _placed(PADS_BOX, x, y), (-18.0, 0.0), grid)
     reset = t.pads("RESET", ex, ey, ("PI_GPIO17", "GND"), ("RUN", "GND"))
     t.keepout.append(_placed(PADS_BOX, ex, ey))
+
+    # The screws, in the corners the rest leaves, under no hole of the wood.
+    board = build_layout(layout)
+    wood = [translate(s, -centre[0], -centre[1]) for s in tilefit.wood_holes(board)]
+    t.mount(tilefit.spread_spots(box(*rect), [*t.keepout, *wood], tilefit.SCREWS["controller"],
+                                 t.d.name))
 
     # What the router joins. Local nets first.
     w += [("SCK_3V3", pin("4"), u["SCK_3V3"]), ("SCK_3V3", u["SCK_3V3"], two(r_sck, 0)),

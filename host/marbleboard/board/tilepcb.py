@@ -38,6 +38,7 @@ from .pcbdesign import (
     VIA_MM,
     Design,
     Label,
+    MountingHole,
     Pad,
     Part,
     Point,
@@ -170,6 +171,29 @@ class _Tile:
         self.wanted: list[tuple[str, Point, Point]] = []
         self.keepout: list[Polygon] = []  # what a register or the connector must not overlap
         self.escapes: dict[Point, str] = {}  # each first via: the layer its part's track is on
+
+    def cut(self, corners: tuple[Point, ...]) -> None:
+        """The outline cut back to a polygon inside the rectangle: the router
+        keeps an edge's clearance from it."""
+        if not corners:
+            return
+        self.d.polygon_mm = corners
+        outside = box(*self.d.rect_mm).buffer(1.0, join_style="mitre").difference(
+            Polygon(corners))
+        # 0.1 mm more than a grid point's own room: a via's edge keeps the edge
+        # clearance (0.6 / 2 + 0.3 mm from the edge).
+        self.router.block("", (F, B), outside.buffer(0.1))
+
+    def mount(self, spots: list[Point]) -> None:
+        """A mounting hole at each spot: nothing is drawn or routed under its
+        screw's head, on either face."""
+        from .bodies import SCREW_KEEPOUT_MM
+
+        for k, (x, y) in enumerate(spots, start=1):
+            self.d.mounting.append(MountingHole(f"H{k}", round(x, 4), round(y, 4)))
+            keep = Circle(x, y).buffer(SCREW_KEEPOUT_MM, quad_segs=16)
+            self.keepout.append(keep)
+            self.router.block("", (F, B), keep)
 
     def escape(self, net: str, layer: str, x: float, y: float) -> Point:
         """A part's first via on a net, where the router takes over."""
@@ -394,8 +418,7 @@ def _spot(t: _Tile, shape_of: Callable[[float, float], Polygon], target: Point,
     """The candidate nearest target where shape_of(x, y) lies on the board (edge
     in from its edge) and clear of every hole's parts and of what is already
     placed by room."""
-    x0, y0, x1, y1 = t.d.rect_mm
-    inside = box(x0 + edge, y0 + edge, x1 - edge, y1 - edge)
+    inside = Polygon(t.d.outline()).buffer(-edge, join_style="mitre")
     taken = [k.buffer(room) for k in t.keepout]
     for p in sorted(candidates, key=lambda c: (math.dist(c, target), c)):
         s = shape_of(*p)
@@ -407,7 +430,7 @@ def _spot(t: _Tile, shape_of: Callable[[float, float], Polygon], target: Point,
 @functools.cache
 def tile_design(layout: str, design: str) -> Design:
     """The circuit board of one of a board's tile designs ("arm", "start")."""
-    from . import build_layout
+    from . import build_layout, tilefit
 
     board = build_layout(layout)
     tile = _the_tile(board, design)
@@ -415,6 +438,7 @@ def tile_design(layout: str, design: str) -> Design:
     x0, y0, x1, y1 = _bounds(board, tile, f)
     rect = (round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2))
     t = _Tile(f"{layout}-{design}-tile", rect)
+    t.cut(tilefit.outline(board, tile))
     holes = {h.id: h for h in board.holes}
     lamps = {lamp.id: lamp for lamp in board.lamps}
     order = chain_order(board, tile)
@@ -460,6 +484,12 @@ def tile_design(layout: str, design: str) -> Design:
         ds = "DS" if r == count - 1 else f"Q7_{r + 2}"
         inputs = {b: f"ALERT{order.index(h) + 1}" for b, h in enumerate(mine)}
         regs.append(t.register(rx, ry, inputs, q7, ds, f"SPARE{r + 1}"))
+
+    # The screws, where nothing else is, and under no hole of the wood wherever
+    # the design lies.
+    t.mount(tilefit.spread_spots(Polygon(t.d.outline()),
+                                 [*t.keepout, *tilefit.wood_in_design(board, tile)],
+                                 tilefit.SCREWS[design], t.d.name))
 
     w = t.wanted
     prev = plug["LED0"]
