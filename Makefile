@@ -90,7 +90,8 @@ lint: $(STAMP) $(STUBS)/.installed
 LAYOUTS := wampoo wahoo wahoo6 stomple
 # The boards whose build under the holes is designed (board sensing proves it).
 SENSED := wampoo wahoo wahoo6 stomple
-# The boards whose tiles are drawn: their bill of materials built from tiles too.
+# The boards whose tiles are drawn, so built from them: their bills of materials
+# built from the modules too.
 TILED := wampoo wahoo
 docs: $(STAMP)
 	@for b in $(LAYOUTS); do \
@@ -106,8 +107,8 @@ docs: $(STAMP)
 	  $(BIN)/marbleboard board netlist $$b -o hardware/netlist/$$b.net || exit 1; \
 	done
 	@for b in $(TILED); do \
-	  $(BIN)/marbleboard board bom $$b --assembly tiles --markdown \
-	    -o hardware/bom/$$b-tiles.md || exit 1; \
+	  $(BIN)/marbleboard board bom $$b --assembly fab --markdown \
+	    -o hardware/bom/$$b-modules.md || exit 1; \
 	done
 	@for b in $(SENSED); do \
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \

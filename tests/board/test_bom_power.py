@@ -6,7 +6,6 @@ import pytest
 
 from marbleboard.board import build_layout
 from marbleboard.board.bom import (
-    TILES_NOT_YET,
     bill_of_materials,
     cables_plugged,
     default_assembly,
@@ -36,7 +35,7 @@ def qty_for(items, part, why):
 def test_bom_quantities_follow_the_board(board):
     items = bill_of_materials(board, "hand")
     assert qty(items, "Hall sensor") == 104
-    assert qty(items, "74HC165") == 13
+    assert qty(items, "74HC165") == 16  # as the tiles read it: 3 an arm, 1 a strip
     assert qty(items, "WS2812B") == 109
     assert qty(items, "Marble") == 16
     assert qty(items, "Raspberry Pi Pico") == 1
@@ -46,15 +45,18 @@ def test_bom_grows_with_the_track(board):
     bigger = build_layout("wampoo", holes_per_side=22)  # 88 track + 32 rows = 120 holes
     items = bill_of_materials(bigger, "hand")
     assert qty(items, "Hall sensor") == 120
-    assert qty(items, "74HC165") == 15
-    assert not any("unused" in i.note for i in items)  # 120 = 15 x 8: no spare inputs
+    # Arms of 26 holes take 4 registers each (6 inputs spare), strips 1 (4 spare).
+    assert qty(items, "74HC165") == 4 * 4 + 4
+    assert qty_for(items, "10 kOhm", "unused") == 4 * 6 + 4 * 4
 
 
 def test_every_sensor_output_and_spare_register_input_gets_a_pull_up():
-    board = build_layout("wampoo", holes_per_side=20)  # 80 + 32 = 112 holes: 14 x 8
+    # 80 + 32 = 112 holes, read as its tiles wire them: 4 arms of 24 holes (3
+    # registers each) and 4 strips of 4 (one each), 16 registers, 16 inputs unused.
+    board = build_layout("wampoo", holes_per_side=20)
     items = bill_of_materials(board, "hand")
     assert qty_for(items, "10 kOhm", "on each register input") == 112
-    assert qty_for(items, "10 kOhm", "unused") == 0
+    assert qty_for(items, "10 kOhm", "unused") == 16
     odd = build_layout("wampoo", holes_per_side=16)  # 64 + 32 = 96 holes: 12 x 8
     tiny = dataclasses.replace(odd, holes=odd.holes[:-3], sensor_count=93)
     items = bill_of_materials(tiny, "hand")
@@ -68,7 +70,7 @@ def test_the_sensors_run_from_5_v_and_no_regulator_is_needed(board):
     items = bill_of_materials(board, "hand")
     assert not any("regulator" in i.part for i in items)
     b = budget(board)
-    assert b.pico_3v3_ma == pytest.approx(13 * 0.08 + 104 * 0.33)
+    assert b.pico_3v3_ma == pytest.approx(16 * 0.08 + 104 * 0.33)  # the tiles' 16 registers
     assert b.pico_3v3_share < 0.2
     # TMAG5170 at 5 V x 3.4 mA through SBASAF4 6.4's 170.9 C/W.
     assert b.sensor_warming_c == pytest.approx(5 * 0.0034 * 170.9)
@@ -170,11 +172,12 @@ def test_every_price_names_its_source_and_date_and_the_total_adds_them_up(board)
 
 
 def test_the_hand_joints_each_board_leaves(board):
-    # The wire pads of 104 hole modules (8 each), 13 register modules (18) and the
-    # controller (15, and the Pico's 40 header pins).
-    assert hand_joints(board, "fab") == 104 * 8 + 13 * 18 + 55 == 1121
+    # The wire pads of 104 hole modules (8 each), 16 register modules (18: the
+    # board is numbered for its tiles, whose registers leave 24 inputs unused) and
+    # the controller (15, and the Pico's 40 header pins).
+    assert hand_joints(board, "fab") == 104 * 8 + 16 * 18 + 55 == 1175
     assert hand_joints(board, "hand") > 2 * hand_joints(board, "fab")
-    assert "Hand solder joints: 1121." in format_bom(board, assembly="fab")
+    assert "Hand solder joints: 1175." in format_bom(board, assembly="fab")
 
 
 def test_the_examples_in_the_price_and_body_tables_run():
@@ -223,14 +226,11 @@ def test_the_buffers_supply_and_controller_board_are_priced(board):
 
 # Built from tiles (board/tilebom.py).
 
-def test_every_board_is_built_from_modules_until_its_tiles_are_buildable_and_says_why():
-    # Wampoo's and Wa-Hoo's tiles are drawn, and listed when asked for; the board
-    # files do not number their holes in the tiles' order yet.
+def test_wampoo_and_wahoo_are_built_from_tiles_unless_asked_and_the_others_say_why():
     for layout in ("wampoo", "wahoo"):
         board = build_layout(layout)
-        assert default_assembly(board) == "fab"
-        assert TILES_NOT_YET in format_bom(board, markdown=True)
-        assert bill_of_materials(board, "tiles")
+        assert default_assembly(board) == "tiles"
+        assert "Built from the modules" in format_bom(board, markdown=True, assembly="fab")
     for layout in ("wahoo6", "stomple"):
         board = build_layout(layout)
         assert default_assembly(board) == "fab"
@@ -248,7 +248,7 @@ def test_a_board_from_tiles_meets_the_joint_and_cable_targets(layout, tiles, mos
     assert hand_joints(board, "tiles") <= most_joints
     assert hand_joints(board, "tiles") == 40 + 2 + 2  # the Pico, the supply, the Pi's reset
     assert cables_plugged(board, "tiles") == tiles <= 12
-    assert cables_plugged(board) == 0  # the modules' wires are soldered, not plugged
+    assert cables_plugged(board, "fab") == 0  # the modules' wires are soldered, not plugged
     assert "Cables plugged: " + str(tiles) in format_bom(board, assembly="tiles")
     assert hand_joints(board, "tiles") < hand_joints(board, "fab") / 20
 
@@ -300,6 +300,6 @@ def test_built_from_tiles_the_total_adds_up_the_priced_lines(layout):
 
 
 @pytest.mark.parametrize("layout", ["wampoo", "wahoo"])
-def test_committed_tile_tables_are_current(root, layout):
-    assert (root / f"hardware/bom/{layout}-tiles.md").read_text() == format_bom(
-        build_layout(layout), markdown=True, assembly="tiles")
+def test_committed_module_tables_are_current(root, layout):
+    assert (root / f"hardware/bom/{layout}-modules.md").read_text() == format_bom(
+        build_layout(layout), markdown=True, assembly="fab")

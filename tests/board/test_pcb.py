@@ -117,10 +117,18 @@ def test_every_part_the_fab_places_has_a_body_and_a_courtyard(any_design, kicad,
     board = (tmp_path / f"{any_design.name}.kicad_pcb")
     pcb.build(any_design, tmp_path)
     text = board.read_text()
-    # Each body drawn as four lines on the fab layer, each courtyard on its own.
+    # Each body drawn as four lines on the fab layer, each courtyard on its own; a
+    # mounting hole's screw head as a round courtyard on both faces.
     sides = collections.Counter(p.side for p in any_design.parts if bodies.body_of(p))
-    assert text.count('(layer "F.CrtYd")') == 4 * sides["top"]
-    assert text.count('(layer "B.CrtYd")') == 4 * sides["bottom"]
+    drawn = bodies.drawn(any_design)
+    screws = {side: sum(len(c["outline"]) for c in drawn["courtyards"]
+                        if c["ref"].startswith("H") and c["side"] == side)
+              for side in ("top", "bottom")}
+    assert screws["top"] == screws["bottom"] == (
+        len(any_design.mounting) * len(bodies.screw_keepout(any_design.mounting[0]))
+        if any_design.mounting else 0)
+    assert text.count('(layer "F.CrtYd")') == 4 * sides["top"] + screws["top"]
+    assert text.count('(layer "B.CrtYd")') == 4 * sides["bottom"] + screws["bottom"]
     assert text.count('(layer "F.Fab")') == 4 * sides["top"]
 
 

@@ -26,7 +26,10 @@ def test_hole_counts(board):
         roles[h.role] = roles.get(h.role, 0) + 1
     assert roles == {"track": 68, "starter": 4, "start": 16, "home": 16}
     assert len(board.track()) == 72
-    assert board.sensor_count == 104 and board.sensor_registers == 13
+    # 104 sensors read through the tiles' registers: 3 on each arm of 22 holes,
+    # 1 on each start strip of 4, so 24 of the chain's 128 inputs stand unused.
+    assert len({h.sensor for h in board.holes}) == 104
+    assert board.sensor_count == 128 and board.sensor_registers == 16
     assert board.led_count == 109  # every hole, a turn lamp per seat, one status lamp
     for seat in SEATS:
         assert len(board.holes_with("start", seat)) == 4

@@ -158,7 +158,7 @@ def test_the_firmware_names_each_fault_at_boot_and_keeps_the_holes(board_id):
         fw.step()
     assert bits(fw.check.dead) == {chosen[f].sensor for f in (CS_CUT, BAD_DATA, LOSES_SETUP)}
     assert bits(fw.check.stuck) == {chosen[STUCK].sensor}
-    assert bits(fw.check.checked) == set(range(board.sensor_count))
+    assert bits(fw.check.checked) == board.used_sensors  # a tile's spare inputs are not
 
 
 # --- the host's side ------------------------------------------------------------
@@ -204,7 +204,7 @@ async def test_a_healthy_board_tells_its_link_nothing_of_its_checks():
         await link.connect()
         try:
             check = await link.check_sensors()
-            assert check.ok and len(check.checked) == board.sensor_count
+            assert check.ok and check.checked == board.used_sensors
             assert link.sensor_check == check
             assert [e for e in drain(events) if isinstance(e, SensorCheck)] == []
         finally:
@@ -242,7 +242,7 @@ def drain(queue):
 def test_the_self_test_draws_each_failed_hole_where_it_is_and_names_it():
     board = build_layout("wampoo")
     dead, stuck = board.hole("track.0"), board.hole("home.red.1")
-    check = SensorCheck(4, 0, frozenset(range(board.sensor_count)),
+    check = SensorCheck(4, 0, board.used_sensors,
                         frozenset({dead.sensor}), frozenset({stuck.sensor}))
     text = report(board, check).plain
     lines = text.splitlines()

@@ -85,17 +85,13 @@ ORDER_CODES = {"TMAG5170A1": "TMAG5170A1QDGKR"}
 SUPPLIES = {"5 V 4 A mains adapter": "GST25A05-P1J"}
 
 
-# Tiles are drawn for these boards but not yet what a maker builds: the board files
-# still number the holes in the modules' order, not the tiles' chains, and
-# neighbouring arm tiles overlap where their corners meet (hardware/pcb/tiles.md).
-TILES_NOT_YET = ("the board file still numbers its holes in the modules' order, not "
-                 "the tiles' chains, and neighbouring arm tiles overlap at their corners")
-
-
 def default_assembly(board: Board) -> str:
-    """How a maker builds the board today: the fab-assembled modules, until tiles
-    are both drawn and buildable (``TILES_NOT_YET``)."""
-    return "fab"
+    """``tiles`` for a board whose tiles and tile controller are all drawn (its
+    board file numbered in their chains' order, tiles.numbering; tests/board
+    checks both), else the fab-assembled modules."""
+    from .tilebom import tiles_drawn
+
+    return "tiles" if tiles_drawn(board) else "fab"
 
 
 def _assembly(board: Board, assembly: str | None) -> str:
@@ -161,7 +157,7 @@ def _electronics(board: Board) -> list[Item]:
     pb = budget(board)
     groups = configured_roles(board.build)
     items = _sensors(board)
-    inputs = board.sensor_count
+    inputs = board.sensor_lines
     items += [
         Item(inputs, "Resistor 10 kOhm",
              "pull-up to 3.3 V on each register input; the sensors a hole has for one "
@@ -370,10 +366,9 @@ def format_bom(board: Board, markdown: bool = False, assembly: str | None = None
            "hand": "every part soldered by hand"}[assembly]
     why = ""
     if assembly == "fab":
-        from .tilebom import tiles_drawn
-
-        why = (f" (Its tiles are drawn, `--assembly tiles`, but not yet built from: "
-               f"{TILES_NOT_YET}.)" if tiles_drawn(board) else
+        why = (f" (Built from the modules; from its tiles, `--assembly tiles`, it takes "
+               f"{hand_joints(board, 'tiles')} hand joints.)"
+               if default_assembly(board) == "tiles" else
                " (Its tiles are not all drawn yet, hardware/pcb/tiles.md: it is built from "
                "the modules.)")
     said = [f"Built with {how}.{why} Priced lines: ${summed.usd:,.2f}; "

@@ -293,8 +293,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         if name == "bom":
             q.add_argument("--assembly", choices=bom.ASSEMBLIES, default=None,
                            help="the tiles and their controller assembled by the fab "
-                                "(where drawn), the modules assembled by the fab (default), "
-                                "or every part by hand")
+                                "(the default where they are drawn), the modules assembled "
+                                "by the fab (the default elsewhere), or every part by hand")
         q.set_defaults(func=func)
     q = with_board("sensing", "what every hall switch feels from the pieces' magnets, "
                               "against its datasheet limits (exit 1 if a margin fails)")

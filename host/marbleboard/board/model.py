@@ -210,3 +210,14 @@ class Board:
     def sensor_registers(self) -> int:
         """74HC165 shift registers needed for the sensor chain (8 inputs each)."""
         return (self.sensor_count + 7) // 8
+
+    @property
+    def used_sensors(self) -> frozenset[int]:
+        """The chain's inputs a hole's sensors drive: all of them, but where a board
+        built from tiles leaves a tile's last register partly unused."""
+        return frozenset({h.sensor for h in self.holes}
+                         | {h.piece_sensor for h in self.holes if h.piece_sensor is not None})
+
+    @property
+    def sensor_lines(self) -> int:
+        return len(self.used_sensors)

@@ -52,7 +52,7 @@ def sensor_chips(board: Board) -> int:
     sites only under holes with a piece sensor); without a build, one part per
     register input."""
     if board.build is None:
-        return board.sensor_count
+        return board.sensor_lines
     presence = len(board.build.sites_of("presence"))
     piece = len(board.build.sites_of("piece"))
     return sum(presence + (piece if h.piece_sensor is not None else 0) for h in board.holes)
@@ -92,9 +92,10 @@ def budget(board: Board) -> Budget:
         sensors=sensors,
         sensor_part=part,
         sensor_warming_c=self_heating_c(p.sensor_ma, theta),
-        # One pull-up for each register input: a hole's sensors of one role share it.
+        # One pull-up for each sensor line (a hole's sensors of one role share it),
+        # all pulled low at once; an unused input's pull-up carries nothing.
         pico_3v3_ma=(board.sensor_registers * HC165_ICC_MA
-                     + board.sensor_count * 3.3 / PULLUP_OHM * 1000),
+                     + board.sensor_lines * 3.3 / PULLUP_OHM * 1000),
     )
 
 

@@ -16,6 +16,15 @@ such symmetry (Stomple's grid) is cut into its rows.
 [('arm', 4, 22), ('start', 4, 4)]
 >>> p.cables
 8
+
+A board built from tiles reads its sensors and lights its LEDs in the order the
+tiles' chains run (``numbering``): the controller's own first, then each tile in
+the plan's order, along its ``chain_order``; eight sensors a register, a tile's
+last register partly unused.
+
+>>> n = numbering(build_layout(default_layout()))
+>>> n.sensor_chain, n.led_chain  # 4 arms of 3 registers and 4 strips of 1
+(128, 109)
 """
 
 from __future__ import annotations
@@ -23,14 +32,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .model import Board, Hole, Lamp
+from .model import LOOP_ROLES, Board, Hole, Lamp
 
 MARGIN_MM = 12.5  # round each hole of a tile, unless the board's pitch says otherwise
 LAMP_MARGIN_MM = 5.0  # beyond a lamp's LED centre
 CENTRE_MM = 40.0  # a lamp this close to the board's centre goes on the controller
 CLUSTER_MM = 40.0  # lamps this close together share a little circuit board
 BORDER_DEG = 0.01
+SENSORS_PER_REGISTER = 8  # a 74HC165's inputs
 
 
 @dataclass(frozen=True)
@@ -64,12 +75,86 @@ class TilePlan:
         return len(self.tiles)
 
 
-def plan(board: Board) -> TilePlan:
+def plan(board: Board, sized: bool = True) -> TilePlan:
+    """The board's tiles. Their sizes need shapely (the hardware extra); who is on
+    which tile, and so the numbering, does not (``sized=False``: sizes 0)."""
     n = len(board.seats)
     centre = _centre(board.holes)
+    size = _size if sized else _unsized
     if n >= 2 and _symmetric(board.holes, centre, n):
-        return _arms(board, centre, n)
-    return _rows(board)
+        return _arms(board, centre, n, size)
+    return _rows(board, size)
+
+
+def chain_order(board: Board, tile: Tile) -> list[str]:
+    """The tile's holes in the order its LED chain and its sensors run, then its
+    lamps: along the track (from the hole whose predecessor is on another tile),
+    then each row a seat owns, in its own order."""
+    holes = {h.id: h for h in board.holes}
+    order: list[str] = []
+
+    def walk(ids: list[str]) -> None:
+        """Each run of ids joined by ``next``, from the one nothing leads to."""
+        heads = [h for h in ids if not any(holes[o].next == h for o in ids)] or ids[:1]
+        for head in sorted(heads):
+            h: str | None = head
+            while h is not None and h in ids and h not in order:
+                order.append(h)
+                h = holes[h].next
+
+    walk([h for h in tile.holes if holes[h].role in LOOP_ROLES])
+    while rest := [h for h in tile.holes if h not in order]:
+        walk(rest)
+    return order + list(tile.lamps)
+
+
+@dataclass(frozen=True)
+class Numbering:
+    sensors: dict[str, int]  # a hole's place in the sensor chain (its register bit)
+    leds: dict[str, int]  # a hole's or lamp's place in the LED chain
+    sensor_chain: int  # eight a register
+    led_chain: int
+
+
+def numbering(board: Board) -> Numbering:
+    """Where each hole and lamp sits in the chains of a board built from tiles:
+    the controller's own (a centre hole, then its lamps) first, then every tile in
+    the plan's order, along its chain. A register's first input out is its D7, so
+    the k-th sensor of a register's eight (D0 to D7, in chain order) is bit 7 - k."""
+    p = plan(board, sized=False)
+    leds: dict[str, int] = {}
+    sensors: dict[str, int] = {}
+    registers = 0
+
+    def chain(items: list[str], holes: list[str]) -> None:
+        nonlocal registers
+        for item in items:
+            leds[item] = len(leds)
+        for i, h in enumerate(holes):
+            r, k = divmod(i, SENSORS_PER_REGISTER)
+            sensors[h] = SENSORS_PER_REGISTER * (registers + r) + SENSORS_PER_REGISTER - 1 - k
+        registers += math.ceil(len(holes) / SENSORS_PER_REGISTER)
+
+    chain([*p.controller_holes, *p.controller_lamps], list(p.controller_holes))
+    for tile in p.tiles:
+        order = chain_order(board, tile)
+        chain(order, [h for h in order if h in tile.holes])
+    return Numbering(sensors, leds, SENSORS_PER_REGISTER * registers, len(leds))
+
+
+def in_tile_order(data: dict[str, Any]) -> dict[str, Any]:
+    """Board file data renumbered in its tiles' order (``numbering``), so that
+    the tiles and their controller read and light the holes the file names; the
+    modules' wiring tables follow the same numbers."""
+    from .fileformat import parse_board
+
+    n = numbering(parse_board(data, source=f"layout {data['id']!r}"))
+    for hole in data["holes"]:
+        hole["sensor"], hole["led"] = n.sensors[hole["id"]], n.leds[hole["id"]]
+    for lamp in data["lamps"]:
+        lamp["led"] = n.leds[lamp["id"]]
+    data["chains"] = {"sensors": n.sensor_chain, "leds": n.led_chain}
+    return data
 
 
 def _centre(holes: Iterable[Hole]) -> tuple[float, float]:
@@ -108,7 +193,7 @@ def _angle(x: float, y: float, centre: tuple[float, float]) -> float:
     return math.degrees(math.atan2(y - centre[1], x - centre[0]))
 
 
-def _arms(board: Board, centre: tuple[float, float], n: int) -> TilePlan:
+def _arms(board: Board, centre: tuple[float, float], n: int, size: Any) -> TilePlan:
     share = 360 / n
     axes = {}  # seat -> the angle of its home row from the centre
     for s in board.seats:
@@ -160,8 +245,8 @@ def _arms(board: Board, centre: tuple[float, float], n: int) -> TilePlan:
         tiles.append(Tile(f"{kind}.{seat}", kind if same else f"{kind}.{seat}", seat,
                           tuple(h.id for h in holes),
                           tuple(lamp.id for lamp in lamps.get((kind, seat), [])),
-                          _size(holes, lamps.get((kind, seat), []), margin)))
-    tiles += _lamp_tiles(apart)
+                          size(holes, lamps.get((kind, seat), []), margin)))
+    tiles += _lamp_tiles(apart, size)
     return TilePlan(board.id, tuple(tiles), tuple(middle), tuple(loose))
 
 
@@ -169,7 +254,7 @@ def _points(holes: list[Hole], lamps: list[Lamp]) -> list[tuple[float, float]]:
     return [(h.x, h.y) for h in holes] + [(lamp.x, lamp.y) for lamp in lamps]
 
 
-def _lamp_tiles(lamps: list[Lamp]) -> list[Tile]:
+def _lamp_tiles(lamps: list[Lamp], size: Any) -> list[Tile]:
     """Lamps on no arm: those close together (a die's seven) on one small board,
     each other one on its own."""
     clusters: list[list[Lamp]] = []
@@ -185,19 +270,24 @@ def _lamp_tiles(lamps: list[Lamp]) -> list[Tile]:
         name = role if len(group) > 1 or role != "turn" else group[0].id
         design = f"lamps.{len(group)}"
         tiles.append(Tile(name, design, None, (), tuple(sorted(lamp.id for lamp in group)),
-                          _size([], group)))
+                          size([], group)))
     return tiles
 
 
-def _rows(board: Board) -> TilePlan:
+def _rows(board: Board, size: Any) -> TilePlan:
     margin = _margin(board)
     rows: dict[float, list[Hole]] = {}
     for h in board.holes:
         rows.setdefault(round(h.y, 1), []).append(h)
     tiles = [Tile(f"row.{i + 1}", "row", None, tuple(h.id for h in sorted(row, key=lambda h: h.x)),
-                  (), _size(row, [], margin)) for i, (_, row) in enumerate(sorted(rows.items()))]
-    tiles += _lamp_tiles(list(board.lamps))
+                  (), size(row, [], margin)) for i, (_, row) in enumerate(sorted(rows.items()))]
+    tiles += _lamp_tiles(list(board.lamps), size)
     return TilePlan(board.id, tuple(tiles), (), ())
+
+
+def _unsized(holes: list[Hole], lamps: Iterable[Lamp], margin: float = MARGIN_MM
+             ) -> tuple[float, float]:
+    return 0.0, 0.0
 
 
 def _size(holes: list[Hole], lamps: Iterable[Lamp], margin: float = MARGIN_MM

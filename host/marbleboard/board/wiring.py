@@ -10,7 +10,7 @@ Table 2 Pin description; TI names the same pins A to H, D0 being A).
 >>> from marbleboard.board.layouts import LAYOUTS
 >>> rows = register_rows(build_layout(next(iter(LAYOUTS))))  # the first board that ships
 >>> rows[0]
-Row(register=0, input='D7', pin=6, sensor=0, hole='home.red.4', role='presence')
+Row(register=0, input='D7', pin=6, sensor=0, hole='track.66', role='presence')
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from typing import Any
 
 from ...games.wahoo.geometry import ARM_HALF_WIDTH, ROW, SEATS, check_side, geometry
 from ..fileformat import FORMAT, VERSION
+from ..tiles import in_tile_order
 from .marbles import MARBLE_MAGNET, MARBLE_NOTE, SENSOR_MA, rim_build
 
 SIDES = {4: ("south", "west", "north", "east"),
@@ -113,7 +114,8 @@ def build(**params: Any) -> dict[str, Any]:
         name = SEATS[s][0]
         lamps.append(({"id": f"turn.{name}", "role": "turn", "seat": name},
                       place(s, (end + TURN_LAMP, 0))))
-        # The chains run through each arm in turn: its Tee-Pee from the centre
+        # Numbered as listed here (the four-colour board is then numbered as its
+        # tiles' chains run, in_tile_order): each arm in turn, its Tee-Pee from the centre
         # outwards, its Tribal Grounds, then its part of the Path.
         for k in range(ROW, 0, -1):
             holes.append(({"id": f"home.{name}.{k}", "role": "home", "seat": name,
@@ -161,7 +163,7 @@ def build(**params: Any) -> dict[str, Any]:
     # Holes listed in Path order first, so the file reads round the board.
     hole_data.sort(key=_order)
     board_id = "wahoo" if colours == 4 else "wahoo6"
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "id": board_id,
@@ -186,6 +188,8 @@ def build(**params: Any) -> dict[str, Any]:
         "lamps": lamp_data,
         "holes": hole_data,
     }
+    # The six-colour board's tiles are not all drawn: its chains stay as listed.
+    return in_tile_order(data) if colours == 4 else data
 
 
 def build6(**params: Any) -> dict[str, Any]:

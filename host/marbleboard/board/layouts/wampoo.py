@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..fileformat import FORMAT, VERSION
+from ..tiles import in_tile_order
 from .marbles import MARBLE_MAGNET, MARBLE_NOTE, SENSOR_MA, rim_build
 
 SEATS = [("red", "#d62828", "south"), ("blue", "#1d4ed8", "west"),
@@ -100,8 +101,9 @@ def build(**params: Any) -> dict[str, Any]:
         lamps.append({"id": f"turn.{name}", "role": "turn", "seat": name, "x": x, "y": y,
                       "led": led})
         led += 1
-        # The chains run through each seat's corner of the board in turn: its HOME
-        # row from the centre outwards, its START row, then its side of the track.
+        # Numbered as listed here (each seat's HOME row from the centre outwards, its
+        # START row, then its side of the track); in_tile_order then numbers them as
+        # the tiles' chains run.
         for i in range(ROW, 0, -1):
             add({"id": f"home.{name}.{i}", "role": "home", "seat": name,
                  **({"next": f"home.{name}.{i + 1}"} if i < ROW else {})},
@@ -124,7 +126,7 @@ def build(**params: Any) -> dict[str, Any]:
     # Holes listed in track order first, so the file reads round the board.
     holes.sort(key=lambda h: _order(h["id"]))
 
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "id": "wampoo",
@@ -148,6 +150,7 @@ def build(**params: Any) -> dict[str, Any]:
         "lamps": lamps,
         "holes": holes,
     }
+    return in_tile_order(data)
 
 
 def _order(hole_id: str) -> tuple[int, str, int]:
