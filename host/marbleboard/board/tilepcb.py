@@ -32,7 +32,7 @@ from shapely.geometry import Point as Circle
 
 from .build import LAMP_WINDOW_MM
 from .gridrouter import PITCH_MM, Router, RoutingError, snap
-from .model import LOOP_ROLES, Board
+from .model import Board
 from .pcbdesign import (
     TRACK_MM,
     VIA_MM,
@@ -52,10 +52,9 @@ from .pcbdesign import (
     ws2812b_2020,
 )
 from .pinmaps import HC165, TMAG5170, WS2812B_2020, by_number
-from .tiles import LAMP_MARGIN_MM, Tile, plan
+from .tiles import LAMP_MARGIN_MM, SENSORS_PER_REGISTER, Tile, chain_order, plan
 
 F, B = "F.Cu", "B.Cu"
-SENSORS_PER_REGISTER = 8
 LED_DY = -4.2  # the LED's centre from the hole's axis, toward the top of the tile
 
 # (value, footprint, manufacturer's number, LCSC number) of each part the fab places.
@@ -96,28 +95,6 @@ def _the_tile(board: Board, design: str) -> Tile:
         raise ValueError(f"{board.id} has no {design!r} tile (it has "
                          f"{', '.join(plan(board).designs)})")
     return tiles[0]
-
-
-def chain_order(board: Board, tile: Tile) -> list[str]:
-    """The tile's holes in the order its LED chain and its sensors run, then its
-    lamps: along the track (from the hole whose predecessor is on another tile),
-    then each row a seat owns, in its own order."""
-    holes = {h.id: h for h in board.holes}
-    order: list[str] = []
-
-    def walk(ids: list[str]) -> None:
-        """Each run of ids joined by ``next``, from the one nothing leads to."""
-        heads = [h for h in ids if not any(holes[o].next == h for o in ids)] or ids[:1]
-        for head in sorted(heads):
-            h: str | None = head
-            while h is not None and h in ids and h not in order:
-                order.append(h)
-                h = holes[h].next
-
-    walk([h for h in tile.holes if holes[h].role in LOOP_ROLES])
-    while rest := [h for h in tile.holes if h not in order]:
-        walk(rest)
-    return order + list(tile.lamps)
 
 
 def frame(board: Board, tile: Tile) -> Frame:
