@@ -14,7 +14,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry import Point as Circle
 from shapely.ops import unary_union
 
-from marbleboard.board import build_layout, pcb, tilefit
+from marbleboard.board import build_layout, pcb, tilefit, tileframe
 from marbleboard.board.bodies import SCREW_KEEPOUT_MM, courtyard
 from marbleboard.board.pcbdesign import EDGE_CLEARANCE_MM, TRACK_MM, VIA_MM
 from marbleboard.board.tiles import plan
@@ -31,7 +31,7 @@ def test_no_two_placed_boards_overlap_or_come_within_the_gap(layout):
     assert sorted(shapes) == sorted([*sensing, "controller"])
     assert tilefit.clashes(layout, outlines=shapes) == []
     least = min(a.distance(b) for a, b in itertools.combinations(shapes.values(), 2))
-    assert round(least, 3) >= tilefit.GAP_MM, least  # drawn to 0.1 um
+    assert round(least, 3) >= tileframe.GAP_MM, least  # drawn to 0.1 um
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -46,7 +46,7 @@ def test_the_check_finds_the_rectangles_the_tiles_had_overlapping(layout):
         if tile is None:
             rects[name] = shape
             continue
-        to = tilefit.on_board(board, tile)
+        to = tileframe.on_board(board, tile)
         x0, y0, x1, y1 = pcb.DESIGNS[f"{layout}-{tile.design}-tile"]().rect_mm
         rects[name] = Polygon([to(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
     found = tilefit.clashes(layout, outlines=rects)
@@ -60,12 +60,12 @@ def test_an_arm_gives_up_one_corner_to_the_neighbour_whose_hole_stands_there(lay
     d = pcb.DESIGNS[f"{layout}-arm-tile"]()
     x0, y0, x1, y1 = d.rect_mm
     cut = Polygon(d.outline())
-    notch = (25.0 + tilefit.GAP_MM) ** 2
+    notch = (25.0 + tileframe.GAP_MM) ** 2
     assert box(x0, y0, x1, y1).area - cut.area == pytest.approx(notch, abs=0.01)
     # Every hole of the arm stays whole on it, an edge's clearance in.
     board = build_layout(layout)
     tile = plan(board).of_design("arm")[0]
-    to = tilefit.to_design(board, tile)
+    to = tileframe.to_design(board, tile)
     holes = {h.id: h for h in board.holes}
     r = board.hole_diameter_mm / 2 + EDGE_CLEARANCE_MM
     for h in tile.holes:
@@ -81,7 +81,7 @@ def test_each_board_has_its_screws_spread_over_it(layout):
     assert set(by_tile) == set(tilefit.placed(layout))
     for name, mine in by_tile.items():
         kind = name.split(".")[0]
-        assert len(mine) >= tilefit.SCREWS[kind], name
+        assert len(mine) >= tileframe.SCREWS[kind], name
         shape = tilefit.placed(layout)[name]
         x0, y0, x1, y1 = shape.bounds
         apart = min(math.dist((a.x, a.y), (b.x, b.y)) for a, b in itertools.combinations(mine, 2))
@@ -94,7 +94,7 @@ def test_no_screw_is_under_a_hole_of_the_wood(layout):
     assert found and all(s.wood_mm > 0 for s in found), [s for s in found if s.wood_mm <= 0]
     # The check finds a screw under a hole, or half under one.
     board = build_layout(layout)
-    holes = unary_union(tilefit.wood_holes(board))
+    holes = unary_union(tileframe.wood_holes(board))
     h = board.holes[0]
     assert tilefit.wood_left(holes, h.x, h.y) < -SCREW_KEEPOUT_MM
     assert tilefit.wood_left(holes, h.x + board.hole_diameter_mm / 2, h.y) < 0

@@ -15,7 +15,8 @@ from marbleboard.board import build_layout, gridrouter, pcb, tilepcb
 from marbleboard.board.gridrouter import PITCH_MM, Router, RoutingError
 from marbleboard.board.pcbdesign import bom_csv
 from marbleboard.board.pinmaps import HC165
-from marbleboard.board.tilepcb import CABLE, _the_tile, frame, lies_flat, tile_design
+from marbleboard.board.tileframe import frame
+from marbleboard.board.tilepcb import CABLE, _the_tile, lies_flat, tile_design
 from marbleboard.board.tiles import chain_order
 
 TILES = [(layout, design) for layout in ("wampoo", "wahoo") for design in ("start", "arm")]

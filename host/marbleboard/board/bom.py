@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .bomline import C100N, R10K, Item, bare_boards
 from .model import Board
 from .parts import ORDER, THRESHOLD_SENSORS
 from .pcbdesign import Design
@@ -21,9 +22,6 @@ from .power import Budget, budget
 from .prices import (
     ASSEMBLY_JOINT,
     ASSEMBLY_SETUP,
-    BARE_BOARDS,
-    BARE_MAX_MM,
-    BARE_ORDER,
     PRICES,
     SEEN,
     Price,
@@ -31,20 +29,6 @@ from .prices import (
 from .tmag5170 import configured_roles
 
 ASSEMBLIES = ("tiles", "fab", "hand")
-
-
-@dataclass(frozen=True)
-class Item:
-    qty: int
-    part: str
-    note: str
-    order: str = ""  # the manufacturer's part number its price is listed under
-    price: Price | None = None  # for one; None: no price found
-    made_of: tuple[str, ...] = ()  # the part numbers an assembled board's price adds up
-
-    @property
-    def unit(self) -> Price | None:
-        return self.price or PRICES.get(self.order)
 
 
 def _sensors(board: Board) -> list[Item]:
@@ -78,7 +62,6 @@ def _sensors(board: Board) -> list[Item]:
     return items
 
 
-R10K, C100N = "RC0603FR-0710KL", "CL10B104KB8NNNC"
 ORDER_CODES = {"TMAG5170A1": "TMAG5170A1QDGKR"}
 # A board file names its supply by what it gives; the adapter of that rating whose price
 # was found.
@@ -263,24 +246,6 @@ def _modules(board: Board) -> list[tuple[str, int, Design, str]]:
     return out
 
 
-def _extent_mm(design: Design) -> tuple[float, float]:
-    if design.radius_mm:
-        return 2 * design.radius_mm, 2 * design.radius_mm
-    x0, y0, x1, y1 = design.rect_mm
-    return x1 - x0, y1 - y0
-
-
-def _bare_boards(name: str, qty: int, design: Design) -> Item:
-    """The bare boards: the fab's fewest at its listed price where they are enough and
-    small enough; otherwise its quote, which is not priced."""
-    listed = BARE_BOARDS.get(design.layers)
-    if listed and qty <= BARE_ORDER and max(_extent_mm(design)) <= BARE_MAX_MM:
-        return Item(1, f"{name}: bare circuit boards, the fab's fewest ({BARE_ORDER})",
-                    f"{qty} used", price=listed)
-    return Item(qty, f"{name}: bare circuit board", "the fab's quote for the gerbers in "
-                                                    f"hardware/pcb/{name}: no price found")
-
-
 def _module_lines(name: str, qty: int, design: Design, what: str) -> list[Item]:
     """A circuit board assembled by the fab: its parts' price and the fab's per-joint
     fee, once a board; the fab's set-up once a design; the bare boards, priced only
@@ -300,7 +265,7 @@ def _module_lines(name: str, qty: int, design: Design, what: str) -> list[Item]:
              f"carries {what}{missing}", price=price,
              made_of=(*counts, "joint") if price else ()),
         Item(1, f"{name}: assembly set-up and stencil", "once an order", price=ASSEMBLY_SETUP),
-        _bare_boards(name, qty, design),
+        bare_boards(name, qty, design),
     ]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .bom import C100N, Item, _bare_boards
+from .bomline import C100N, Item, bare_boards
 from .model import Board
 from .pcbdesign import Design
 from .prices import ASSEMBLY_JOINT, ASSEMBLY_SETUP, PRICES, SEEN, Price
@@ -49,7 +49,7 @@ def tiles_drawn(board: Board) -> bool:
 def _header_on_board(board: Board, tile: Tile, first: Tile, drawn: Design) -> tuple[float, float]:
     """Where a tile's header lies on the board: the drawn design's (its first
     tile's), turned round the board's centre onto this tile."""
-    from .tilepcb import frame
+    from .tileframe import frame
 
     f = frame(board, first)
     j = next(p for p in drawn.parts if p.value == "SM16B-SRSS-TB")
@@ -123,7 +123,7 @@ def _assembled(name: str, qty: int, design: Design, what: str) -> list[Item]:
     items += [Item(qty * n, f"{order}, placed by the fab on {name}", "no price found",
                    order=order) for order, n in missing.items()]
     items += [Item(1, f"{name}: assembly set-up and stencil", "once an order",
-                   price=ASSEMBLY_SETUP), _bare_boards(name, qty, design)]
+                   price=ASSEMBLY_SETUP), bare_boards(name, qty, design)]
     return items
 
 

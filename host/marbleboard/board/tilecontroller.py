@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from shapely.affinity import translate
 from shapely.geometry import Polygon, box
 
-from . import tilefit
+from . import tileframe
 from .gridrouter import PITCH_MM, RoutingError, snap
 from .pcbdesign import Design, Label, Pad, Part, Point, chip_0402, jst_sh, pico, soic, wire_pad
 from .pinmaps import AHCT125 as AHCT125_PINS
@@ -411,8 +411,8 @@ def _drawn(layout: str, p: TilePlan, centre: Point, where: dict[str, Point],
 
     # The screws, in the corners the rest leaves, under no hole of the wood.
     board = build_layout(layout)
-    wood = [translate(s, -centre[0], -centre[1]) for s in tilefit.wood_holes(board)]
-    t.mount(tilefit.spread_spots(box(*rect), [*t.keepout, *wood], tilefit.SCREWS["controller"],
+    wood = [translate(s, -centre[0], -centre[1]) for s in tileframe.wood_holes(board)]
+    t.mount(tileframe.spread_spots(box(*rect), [*t.keepout, *wood], tileframe.SCREWS["controller"],
                                  t.d.name))
 
     # What the router joins. Local nets first.

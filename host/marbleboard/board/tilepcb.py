@@ -52,7 +52,8 @@ from .pcbdesign import (
     ws2812b_2020,
 )
 from .pinmaps import HC165, TMAG5170, WS2812B_2020, by_number
-from .tiles import LAMP_MARGIN_MM, SENSORS_PER_REGISTER, Tile, chain_order, plan
+from .tileframe import SCREWS, bounds, frame, outline, spread_spots, wood_in_design
+from .tiles import SENSORS_PER_REGISTER, Tile, chain_order, plan
 
 F, B = "F.Cu", "B.Cu"
 LED_DY = -4.2  # the LED's centre from the hole's axis, toward the top of the tile
@@ -74,67 +75,12 @@ CABLE = ("GND", "+5V", "+5V", "GND", "LED_IN", "LED_OUT", "GND", "SCK", "SDI", "
          "CP", "PL", "Q7", "DS", "GND")
 
 
-@dataclass(frozen=True)
-class Frame:
-    """Where a tile lies on the board: a board position minus ``origin``, turned
-    by ``angle_deg`` (counter-clockwise on the page, y pointing down), is the
-    tile's."""
-    origin: Point
-    angle_deg: float
-
-    def to_tile(self, x: float, y: float) -> Point:
-        a = math.radians(self.angle_deg)
-        dx, dy = x - self.origin[0], y - self.origin[1]
-        return (round(dx * math.cos(a) + dy * math.sin(a), 4),
-                round(-dx * math.sin(a) + dy * math.cos(a), 4))
-
-
 def _the_tile(board: Board, design: str) -> Tile:
     tiles = plan(board).of_design(design)
     if not tiles:
         raise ValueError(f"{board.id} has no {design!r} tile (it has "
                          f"{', '.join(plan(board).designs)})")
     return tiles[0]
-
-
-def frame(board: Board, tile: Tile) -> Frame:
-    """The tile's frame: along its holes' line if they are one row, as on the
-    board otherwise; centred on the rectangle round its holes and lamps."""
-    holes = {h.id: h for h in board.holes}
-    pts = [(holes[h].x, holes[h].y) for h in chain_order(board, tile) if h in holes]
-    angle = 0.0
-    ends = pts[0], pts[-1]
-    if len(pts) > 1 and all(abs(_cross(ends, p)) < 0.01 for p in pts):
-        angle = math.degrees(math.atan2(ends[1][1] - ends[0][1], ends[1][0] - ends[0][0]))
-        angle = (angle + 90) % 180 - 90  # either way along the row; the smaller turn
-    turned = Frame((0.0, 0.0), angle)
-    x0, y0, x1, y1 = _bounds(board, tile, turned)
-    a = math.radians(angle)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    # Back from the turned frame to the board's: the middle of the rectangle.
-    origin = (cx * math.cos(a) - cy * math.sin(a), cx * math.sin(a) + cy * math.cos(a))
-    return Frame((round(origin[0], 4), round(origin[1], 4)), angle)
-
-
-def _cross(ends: tuple[Point, Point], p: Point) -> float:
-    (x0, y0), (x1, y1) = ends
-    return ((x1 - x0) * (p[1] - y0) - (y1 - y0) * (p[0] - x0)) / max(math.dist(*ends), 1e-9)
-
-
-def _margin(board: Board) -> float:
-    holes = board.holes
-    return min(math.dist((a.x, a.y), (b.x, b.y))
-               for i, a in enumerate(holes) for b in holes[i + 1:]) / 2
-
-
-def _bounds(board: Board, tile: Tile, f: Frame) -> tuple[float, float, float, float]:
-    holes = {h.id: h for h in board.holes}
-    lamps = {lamp.id: lamp for lamp in board.lamps}
-    m = _margin(board)
-    rounds = [(f.to_tile(holes[h].x, holes[h].y), m) for h in tile.holes]
-    rounds += [(f.to_tile(lamps[x].x, lamps[x].y), LAMP_MARGIN_MM) for x in tile.lamps]
-    return (min(p[0] - r for p, r in rounds), min(p[1] - r for p, r in rounds),
-            max(p[0] + r for p, r in rounds), max(p[1] + r for p, r in rounds))
 
 
 class _Tile:
@@ -407,15 +353,15 @@ def _spot(t: _Tile, shape_of: Callable[[float, float], Polygon], target: Point,
 @functools.cache
 def tile_design(layout: str, design: str) -> Design:
     """The circuit board of one of a board's tile designs ("arm", "start")."""
-    from . import build_layout, tilefit
+    from . import build_layout
 
     board = build_layout(layout)
     tile = _the_tile(board, design)
     f = frame(board, tile)
-    x0, y0, x1, y1 = _bounds(board, tile, f)
+    x0, y0, x1, y1 = bounds(board, tile, f)
     rect = (round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2))
     t = _Tile(f"{layout}-{design}-tile", rect)
-    t.cut(tilefit.outline(board, tile))
+    t.cut(outline(board, tile))
     holes = {h.id: h for h in board.holes}
     lamps = {lamp.id: lamp for lamp in board.lamps}
     order = chain_order(board, tile)
@@ -464,9 +410,8 @@ def tile_design(layout: str, design: str) -> Design:
 
     # The screws, where nothing else is, and under no hole of the wood wherever
     # the design lies.
-    t.mount(tilefit.spread_spots(Polygon(t.d.outline()),
-                                 [*t.keepout, *tilefit.wood_in_design(board, tile)],
-                                 tilefit.SCREWS[design], t.d.name))
+    t.mount(spread_spots(Polygon(t.d.outline()), [*t.keepout, *wood_in_design(board, tile)],
+                         SCREWS[design], t.d.name))
 
     w = t.wanted
     prev = plug["LED0"]
