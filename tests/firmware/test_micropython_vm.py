@@ -42,4 +42,4 @@ def test_every_firmware_file_compiles_with_mpy_cross(tmp_path, chip):
     assert sorted(p.stem for p in files if p.suffix == ".mpy") == sources
     assert all(p.stat().st_size > 0 for p in files)
     config = (tmp_path / "config.py").read_text()
-    assert "SENSORS = 104" in config and "LEDS = 109" in config and "BOARD_ID = 'wampoo'" in config
+    assert "SENSORS = 128" in config and "LEDS = 109" in config and "BOARD_ID = 'wampoo'" in config

@@ -15,14 +15,17 @@ from marbleboard.pico.flash import FlashError, flash
 def test_config_numbers_come_from_the_board_file():
     board = build_layout("wampoo")
     cfg = firmware_config(board)
+    # 128 register inputs: the tiles' 16 registers, 104 of them with a hole's sensor.
     assert (cfg["SENSORS"], cfg["LEDS"], cfg["SCK"], cfg["MISO"], cfg["LOAD"], cfg["LED"]) == (
-        104, 109, 2, 4, 5, 6)
+        128, 109, 2, 4, 5, 6)
     assert cfg["LED_BUDGET_MA"] == 3186
     hole = board.hole("track.33")
     assert cfg["ECHO"][hole.sensor] == hole.led
     namespace: dict = {}
     exec(config_source(cfg), namespace)
-    assert namespace["ECHO"] == cfg["ECHO"] and NO_LED not in cfg["ECHO"]
+    assert namespace["ECHO"] == cfg["ECHO"]
+    # Every input a hole's sensor drives lights that hole; a tile's spare ones, none.
+    assert {s for s, led in enumerate(cfg["ECHO"]) if led != NO_LED} == board.used_sensors
 
 
 def test_build_command_compiles_for_each_chip(tmp_path, capsys):

@@ -21,7 +21,7 @@ The registers are clocked by the same SCK pin, but straight from the Pico and in
     >>> from marbleboard.games.registry import default_layout  # Wampoo's board
     >>> line = sensor_line(build_layout(default_layout()))
     >>> line.inputs, round(line.wire_m, 1), line.spi_hz
-    (104, 4.3, 500000)
+    (104, 6.9, 500000)
 """
 
 from __future__ import annotations
