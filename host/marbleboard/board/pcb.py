@@ -19,6 +19,7 @@ from pathlib import Path
 from . import bodies
 from .controllerboard import controller_board
 from .holemodule import hole_module
+from .layouts import TILED
 from .pcbdesign import Design, bom_csv, design_data, placement_csv
 from .registermodule import register_module
 from .ringmodule import ring_module
@@ -27,13 +28,12 @@ from .tilepcb import tile_design
 
 # Every board a maker orders, by the folder of hardware/pcb/ it is written to.
 DESIGNS = {"hole-module": hole_module, "register-module": register_module,
-           "controller": controller_board, "ring-module": ring_module,
-           "wampoo-start-tile": lambda: tile_design("wampoo", "start"),
-           "wampoo-arm-tile": lambda: tile_design("wampoo", "arm"),
-           "wahoo-start-tile": lambda: tile_design("wahoo", "start"),
-           "wahoo-arm-tile": lambda: tile_design("wahoo", "arm"),
-           "wampoo-tile-controller": lambda: tile_controller("wampoo"),
-           "wahoo-tile-controller": lambda: tile_controller("wahoo")}
+           "controller": controller_board, "ring-module": ring_module}
+for _layout in TILED:
+    for _design in ("start", "arm"):
+        DESIGNS[f"{_layout}-{_design}-tile"] = functools.partial(tile_design, _layout, _design)
+for _layout in TILED:
+    DESIGNS[f"{_layout}-tile-controller"] = functools.partial(tile_controller, _layout)
 
 KICAD_PYTHON_ENV = "MARBLEBOARD_KICAD_PYTHON"
 SCRIPT = Path(__file__).with_name("kicad_board.py")

@@ -6,7 +6,8 @@ from the tile's header to its place on the controller; the lamps no drawn tile
 carries.
 
 >>> from marbleboard.board import build_layout
->>> [round(m) for m in sorted(cable_runs(build_layout("wampoo")).values())]
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> [round(m) for m in sorted(cable_runs(build_layout(default_layout())).values())]
 [10, 28, 57, 76, 152, 159, 195, 207]
 """
 

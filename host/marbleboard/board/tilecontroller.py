@@ -21,7 +21,8 @@ starts at one corner and leaves the next to the following edge), each given to
 the tile it points at. Four layers as on the tiles: ground and 5 V planes
 inside, the signals on the outer two, routed by ``gridrouter``.
 
->>> d = tile_controller("wampoo")
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> d = tile_controller(default_layout())
 >>> sum(1 for p in d.parts if p.value == "SM16B-SRSS-TB")
 8
 """
@@ -469,17 +470,7 @@ def _drawn(layout: str, p: TilePlan, centre: Point, where: dict[str, Point],
     def walled(q: Point) -> bool:
         return abs(q[0] - PICO_AT[0]) < 8.0 and abs(q[1] - PICO_AT[1]) < 24.0
 
-    for net, a, b in sorted(w, key=lambda c: (not (walled(c[1]) or walled(c[2])),
-                                              abs(c[1][0] - c[2][0]) + abs(c[1][1] - c[2][1]))):
-        t.router.connect(net, a, b)
-    d = t.d
-    d.tracks += t.router.tracks()
-    lone = {q for q, layer in t.escapes.items() if t.router.layers_at(q) <= {layer}}
-    d.vias = [v for v in d.vias if (v.x, v.y) not in lone]
-    seen = {(v.x, v.y) for v in d.vias}
-    d.vias += [v for v in t.router.vias() if (v.x, v.y) not in seen]
-    d.zones = [("GND", "In1.Cu"), ("+5V", "In2.Cu")]
-    return d
+    return t.routed(lambda c: not (walled(c[1]) or walled(c[2])))
 
 
 

@@ -5,10 +5,11 @@ the controller on the centre. ``clashes`` names every two outlines that overlap
 or come closer than ``tileframe.GAP_MM``; ``screws`` gives every mounting hole
 on the board and the wood it keeps from the holes through the top.
 
->>> clashes("wampoo")
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> clashes(default_layout())
 []
->>> sorted({(s.tile.split(".")[0], len([t for t in screws("wampoo") if t.tile == s.tile]))
-...         for s in screws("wampoo")})
+>>> found = screws(default_layout())
+>>> sorted({(s.tile.split(".")[0], len([t for t in found if t.tile == s.tile])) for s in found})
 [('arm', 3), ('controller', 4), ('start', 2)]
 """
 

@@ -12,7 +12,8 @@ y pointing down; the arm as it lies on the board (its first seat's), the start
 strip turned so its holes run along x. ``frame`` turns a board position into
 the tile's.
 
->>> d = tile_design("wampoo", "start")
+>>> from marbleboard.games.registry import default_layout  # Wampoo's board
+>>> d = tile_design(default_layout(), "start")
 >>> [p.ref for p in d.parts if p.value == "TMAG5170A1"]
 ['U1', 'U2', 'U3', 'U4']
 >>> d.rect_mm
@@ -26,6 +27,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry import Point as Circle
@@ -94,6 +96,23 @@ class _Tile:
         self.wanted: list[tuple[str, Point, Point]] = []
         self.keepout: list[Polygon] = []  # what a register or the connector must not overlap
         self.escapes: dict[Point, str] = {}  # each first via: the layer its part's track is on
+
+    def routed(self, first: Callable[[tuple[str, Point, Point]], Any] = lambda c: 0) -> Design:
+        """The design with every wanted connection routed, those ``first`` puts
+        first before the rest, each group shortest first; then its vias (a first
+        via whose tracks all run on its part's side is no via at all) and the
+        planes."""
+        for net, a, b in sorted(self.wanted, key=lambda c: (
+                first(c), abs(c[1][0] - c[2][0]) + abs(c[1][1] - c[2][1]))):
+            self.router.connect(net, a, b)
+        d = self.d
+        d.tracks += self.router.tracks()
+        lone = {p for p, layer in self.escapes.items() if self.router.layers_at(p) <= {layer}}
+        d.vias = [v for v in d.vias if (v.x, v.y) not in lone]
+        seen = {(v.x, v.y) for v in d.vias}
+        d.vias += [v for v in self.router.vias() if (v.x, v.y) not in seen]
+        d.zones = [("GND", "In1.Cu"), ("+5V", "In2.Cu")]
+        return d
 
     def cut(self, corners: tuple[Point, ...]) -> None:
         """The outline cut back to a polygon inside the rectangle: the router
@@ -436,17 +455,7 @@ def tile_design(layout: str, design: str) -> Design:
         w.append((f"Q7_{r + 1}", regs[r - 1][f"Q7_{r + 1}"], regs[r][f"Q7_{r + 1}"]))
     w.append(("DS", regs[-1]["DS"], plug["DS"]))
 
-    for net, a, b in sorted(w, key=lambda c: abs(c[1][0] - c[2][0]) + abs(c[1][1] - c[2][1])):
-        t.router.connect(net, a, b)
-    d = t.d
-    d.tracks += t.router.tracks()
-    # A first via whose tracks all run on its part's side is no via at all.
-    lone = {p for p, layer in t.escapes.items() if t.router.layers_at(p) <= {layer}}
-    d.vias = [v for v in d.vias if (v.x, v.y) not in lone]
-    seen = {(v.x, v.y) for v in d.vias}
-    d.vias += [v for v in t.router.vias() if (v.x, v.y) not in seen]
-    d.zones = [("GND", "In1.Cu"), ("+5V", "In2.Cu")]
-    return d
+    return t.routed()
 
 
 @dataclass(frozen=True)

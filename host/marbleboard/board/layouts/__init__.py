@@ -17,3 +17,6 @@ LAYOUTS: dict[str, tuple[Callable[..., dict[str, Any]], dict[str, Any]]] = {
     "wahoo6": (wahoo.build6, wahoo.DEFAULTS6),
     "stomple": (stomple.build, stomple.DEFAULTS),
 }
+# The layouts built from tiles: their tiles and tile controller are drawn, and
+# their board files numbered in the tiles' order (tiles.in_tile_order).
+TILED = ("wampoo", "wahoo")
