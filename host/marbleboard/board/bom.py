@@ -307,9 +307,8 @@ def cables_plugged(board: Board, assembly: str | None = None) -> int:
 
 
 def format_bom(board: Board, markdown: bool = False, assembly: str | None = None) -> str:
-    chosen = assembly or default_assembly(board)
-    items = bill_of_materials(board, chosen)
-    assembly = chosen
+    assembly = _assembly(board, assembly)
+    items = bill_of_materials(board, assembly)
     sources: dict[str, int] = {}
 
     def cite(item: Item) -> str:
