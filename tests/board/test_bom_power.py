@@ -303,3 +303,21 @@ def test_built_from_tiles_the_total_adds_up_the_priced_lines(layout):
 def test_committed_module_tables_are_current(root, layout):
     assert (root / f"hardware/bom/{layout}-modules.md").read_text() == format_bom(
         build_layout(layout), markdown=True, assembly="fab")
+
+
+@pytest.mark.parametrize("layout", ["wampoo", "wahoo"])
+def test_built_from_tiles_the_registers_and_the_controllers_resistors_are_in_the_boards_price(
+        layout):
+    items = bill_of_materials(build_layout(layout), "tiles")
+    boards = {i.part.split(" circuit board")[0]: i for i in items
+              if i.part.endswith("assembled by the fab")}
+    for name in (f"{layout}-arm-tile", f"{layout}-start-tile"):
+        assert "74HC165D,653" in boards[name].made_of
+    resistors = ("0402WGF3300TCE", "0402WGF330JTCE", "0402WGF1001TCE")
+    assert set(resistors) <= set(boards[f"{layout}-tile-controller"].made_of)
+    # None of them is left on an unpriced line of its own.
+    loose = {i.order for i in items if ", placed by the fab on " in i.part}
+    assert loose.isdisjoint({"74HC165D,653", *resistors})
+    # The controller's price counts them: one 330 Ohm, four 33 Ohm, one 1 kOhm.
+    controller = boards[f"{layout}-tile-controller"].unit
+    assert "1 x 0402WGF3300TCE, 4 x 0402WGF330JTCE, 1 x 0402WGF1001TCE" in controller.source

@@ -33,6 +33,10 @@ _JLCSEARCH = "tscircuit/jlcsearch docs/generated"
 _BOOTCAMP = "le-flav-b/bootcamp-electronic README's LCSC BOM"
 _HUB75 = "in a public LED-matrix build log's parts table, filled in that day"
 _MIXXTAPE = "funvill/mixxtape docs/cassette-recorder-bom-v4.md (read from JLCPCB)"
+_C5613 = ("LCSC C5613 (Nexperia 74HC165D,653, SOIC-16), the JLCPCB/LCSC catalogue snapshot "
+          "quoted on a public parts catalogue's 74HC165D,653 page")
+# Its prices are JLCPCB's tier for 10, as its parts API gave them that day.
+_MARV = "in a public \"MARV V2\" board's JLCPCB parts audit (read from JLCPCB's parts API)"
 
 PRICES: dict[str, Price] = {
     "TMAG5170A1QDGKR": Price(1.517, 1, f"LCSC C5220642, in {_JLCSEARCH}/sensors.md",
@@ -43,10 +47,9 @@ PRICES: dict[str, Price] = {
     "CL10B104KB8NNNC": Price(0.0024, 200, f"LCSC C14663, in {_BOOTCAMP}", "undated"),
     "RC0603FR-0710KL": Price(0.0011, 200, f"LCSC C98220, in {_BOOTCAMP}", "undated"),
     "Capacitor 1 uF 0603": Price(0.0049, 100, f"LCSC C15849, in {_BOOTCAMP}", "undated"),
-    # The TSSOP-16 package's price: the SOIC-16 the register module carries was
-    # not found listed.
-    "74HC165D": Price(0.0939, 1, f"LCSC C26159248 (SN74HC165PW, TSSOP-16), in "
-                                 f"{_JLCSEARCH}/logic.md", "2024-11-02"),
+    # Nexperia's SOIC-16 register, under its short and its full order code.
+    "74HC165D": Price(0.14, 1, _C5613, "2026-07-24"),
+    "74HC165D,653": Price(0.14, 1, _C5613, "2026-07-24"),
     "Raspberry Pi Pico": Price(4.0, 1, "Raspberry Pi's list price at launch, reported by "
                                        "vimarsana.com on the Pico W", "2022-06-30"),
     # The buffers: the SOIC-14 quad and the SOT-23-5 single the controller carries.
@@ -67,6 +70,12 @@ PRICES: dict[str, Price] = {
                              "undated"),
     "0402WGF1002TCE": Price(0.0008, 1, "JLCPCB C25744 (10 kOhm 0402), in a public "
                                        "\"rgb-spotlight\" BOM's JLCPCB price tiers", "undated"),
+    # The tile controller's series resistors and the LED data line's.
+    "0402WGF330JTCE": Price(0.0041, 10, f"JLCPCB C25105 (33 Ohm 0402), {_MARV}", "2026-09-17"),
+    "0402WGF1001TCE": Price(0.0022, 10, f"JLCPCB C11702 (1 kOhm 0402), {_MARV}", "2026-09-17"),
+    "0402WGF3300TCE": Price(0.0044, 10, "LCSC C25104 (330 Ohm 0402), in a public \"gowin-bridge "
+                                        "cost, rev D\" sheet's parts table (LCSC and JLCPCB pages "
+                                        "read that day)", "2026-09-13"),
     # A keyed 16-way cable: a shrouded 2 x 8 box header on each board, and a made-up cable.
     "SBH11-PBPC-D08-ST-BK": Price(0.32, 1, f"Digi-Key S9171-ND (Sullins, through-hole), {_HUB75}",
                                   "2026-04-06"),
