@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import random
 import sqlite3
+from collections.abc import Callable
 
 from marbleboard.board import build_layout
 from marbleboard.bots import make_bot
@@ -43,6 +44,7 @@ class Home:
         self.options = options
         self.logged: list[str] = []
         self.changed = asyncio.Event()  # anything shown changed
+        self.seen: Callable[[], str] = lambda: ""  # what else a failed wait reports
 
     async def open(self):
         self.sim = SimulatedPico(self.board, debounce_ms=15).start()
@@ -80,7 +82,7 @@ class Home:
                     await self.changed.wait()
         except TimeoutError:
             raise AssertionError(f"{self.name}: {what}, not after {timeout} s; its log ends "
-                                 f"{self.logged[-12:]}") from None
+                                 f"{self.logged[-12:]}{self.seen()}") from None
 
     async def close(self):
         await self.link.close()
@@ -105,6 +107,7 @@ class TwoHomes:
         self.seats = seats
         self.host = Home("host", folder, board_id, game, self.options)
         self.guest = Home("home2", folder, board_id, game, self.options)
+        self.host.seen = self.guest.seen = self.seen
         self.chance_seed = chance_seed
 
     async def __aenter__(self):
@@ -151,6 +154,47 @@ class TwoHomes:
         await self.stop_guest()
         await self.host.close()
         await self.guest.close()
+
+    def seen(self) -> str:
+        """Where both homes stand, for a wait that failed: each table's turn and what
+        it awaits, each link's counters, and both homes' logs."""
+        lines = []
+        for home, table, link in ((self.host, self._table("host"), self._link("host")),
+                                  (self.guest, self._table("guest"), self._link("guest"))):
+            if table is not None:
+                lines.append(
+                    f"{home.name}'s table: {len(table.record.moves)} entries, turn "
+                    f"{table.state.turns}, seat {table.state.current} to play, lit "
+                    f"{table.bot_action}, restoring {table.restoring}, question "
+                    f"{table.status.question}, mistakes {table.status.mistakes}"
+                    + (f", at {table.at}, sent {table.sent}, after "
+                       f"{table.after is not None}" if hasattr(table, "at") else ""))
+            if link is not None:
+                lines.append(f"{home.name}'s link: connected {link.connected.is_set()}, "
+                             f"problem {link.problem}, refused {dict(link.refused)}, "
+                             f"copies {link.copies}, " + ", ".join(
+                                 f"to {p} next {link.outboxes[p].next_seq} acked "
+                                 f"{link.outboxes[p].acked}, from {p} applied "
+                                 f"{link.inboxes[p].applied} gap {link.inboxes[p].gap}"
+                                 for p in link.outboxes))
+        side = getattr(self, "host_side", None) or getattr(
+            getattr(self, "hosted", None), "side", None)
+        if side is not None:
+            asked = {s: (p._asked and p._asked[0], p._early) for s, p in side.players.items()}
+            lines.append(f"host's side: arrived {side.arrived}, asked (at, early) {asked}")
+        lines.append(f"host's log ends {self.host.logged[-8:]}")
+        lines.append(f"home2's log ends {self.guest.logged[-8:]}")
+        return "".join(f"\n  {line}" for line in lines)
+
+    def _table(self, which):
+        with contextlib.suppress(AttributeError):
+            return self.guest_table if which == "guest" else self.host_table
+        return None
+
+    def _link(self, which):
+        with contextlib.suppress(AttributeError):
+            return self.guest_link if which == "guest" else self.host_link
+        return None
 
     # --- the people ----------------------------------------------------------------------
 
@@ -215,7 +259,9 @@ class TwoHomes:
                 person = person or make_bot("greedy", self.game, random.Random(person_seed))
                 action = person.choose(self.game.view(table.state, seat))
                 if self.game.marbles is not None:
-                    table.announce(seat, action)  # chosen on the phone: which card, if asked
+                    # Chosen on the phone, as its player's phone does: the card, the move.
+                    await table.choose(seat, self.game.action_group(table.state, action))
+                    await table.announce(seat, action)
                     await asyncio.to_thread(self.guest.hand.perform, table.state.clone(), action)
                 elif self.game.composed(table.state, seat) is not None:
                     # A bid, made whole on the phone's one screen (POST .../steps).

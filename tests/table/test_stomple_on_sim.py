@@ -142,7 +142,7 @@ async def test_a_presence_only_board_asks_where_the_holes_cannot_tell(presence_b
         await until(lambda: not table.setting_out)
         # A first stomp changes no presence at all: chosen on the phone, it is taken.
         first = table.state.legal_actions()[0]
-        table.announce(0, first)
+        await table.announce(0, first)
         await rig.carry_out(first)
         assert table.state.at[0] == first
         # Moves chosen on the phone are read, until a seat with its Stomper on the
@@ -152,7 +152,7 @@ async def test_a_presence_only_board_asks_where_the_holes_cannot_tell(presence_b
             legal = state.legal_actions()
             if state.at[state.current] >= 0 and state.chain < 0 and len(legal) > 1:
                 break
-            table.announce(state.current, legal[0])
+            await table.announce(state.current, legal[0])
             await rig.carry_out(legal[0])
             assert table.status.question is None
         # Made without a word on the phone, the stomp shows only the hole the

@@ -378,6 +378,9 @@ class Table:
                 used, action = found
                 await self.commit(action, carried=changes[used:])
                 return
+        if self._on_its_way(reading.actions):
+            await self._show()  # the chosen move's marble, stopped on its way there
+            return
         self.show_mistakes = not reading.actions and not reading.unchanged
         if len(reading.actions) > 1 and self.announced in reading.actions:
             await self.commit(self.announced)  # the phone said which of them
@@ -393,6 +396,24 @@ class Table:
         else:
             await self._show()
 
+    def _on_its_way(self, read: tuple[int, ...]) -> bool:
+        """Whether the board shows the move chosen on the phone part-way: every move
+        it reads is that marble stopped in a hole of the chosen move's path, short
+        of its end. People count the holes as they go, and a pause longer than the
+        quiet period must not make a Joker's 20 a 5 (the phone locked the choice)."""
+        announced = self.announced
+        if announced is None or not read or announced in read:
+            return False
+        assert self.game.marbles is not None
+        chosen = self.game.marbles.path(self.state, announced)
+        if not chosen:
+            return False
+        for action in read:
+            path = self.game.marbles.path(self.state, action)
+            if not path or path[0] != chosen[0] or path[-1] not in chosen[1:-1]:
+                return False
+        return True
+
     # --- players talk ---------------------------------------------------------------------
 
     async def choose(self, seat: int, group: str | None) -> None:
@@ -402,12 +423,14 @@ class Table:
             await self._show()
             self._schedule_settle()
 
-    def announce(self, seat: int, action: int) -> None:
-        """A person chose a move on their phone: the log says, to them, which marble
-        to move where, and the move is not said again when it is read."""
+    async def announce(self, seat: int, action: int) -> None:
+        """A person chose a move on their phone: the board lights it from where to
+        where, the log says, to them, which marble to move where, and the move is
+        not said again when it is read."""
         if seat == self.state.current and action in self.state.legal_actions():
             self.announced = action
             self._say(move_line(self.game, self.options, self.state, action, self.players))
+            await self._show()
 
     async def answer(self, seat: int, action: int) -> None:
         q = self.status.question
@@ -740,7 +763,11 @@ class Table:
             if not extra and set(missing) <= lifted_now and state.current >= 0:
                 extra, missing = [], []  # only marbles in someone's hand: not a mistake
         self.status.mistakes = len(extra) + len(missing)
+        # One move known before it is made is lit from where to where: a bot's, the
+        # one chosen on the phone, or a hint its player asked the board to show.
         shown = ([self.bot_action] if self.bot_action is not None
+                 else [self.announced] if self.announced is not None
+                 and self._moves_pieces(self.announced)
                  else [self.hinted] if self.hinted is not None and self.hint_shown else [])
         return Scene(state, movable=state.current not in self.bots, lifted=lifted_now,
                      shown=shown, group=self.group, extra=extra, missing=missing,

@@ -922,7 +922,7 @@ class TableHub:
             finally:
                 self._moving = None
             return "played"
-        table.announce(seat, action)
+        await table.announce(seat, action)
         self.changed()  # the phones lock their buttons
         if self.hand is None:
             return "move-marbles"  # a real board: the player moves them, the lights show how
