@@ -269,6 +269,11 @@ class GuestSide:
         self.on_abandoned = on_abandoned
         link.add_peer(HOST)
         link.handler = self._received
+        # The link's counters changed (a message sent, taken or acknowledged): saved
+        # before anything is published, so a restart never numbers a message twice
+        # nor refuses the host's acknowledgement of one it forgot it sent.
+        self._told = link.on_change
+        link.on_change = self._counted
         self.table: GuestTable | GuestScreenTable | None = None
         self.welcome: dict[str, Any] | None = None
         self.queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
@@ -279,6 +284,11 @@ class GuestSide:
 
     def start(self) -> None:
         self._runner = asyncio.get_running_loop().create_task(self.run())
+
+    def _counted(self) -> None:
+        self.save()
+        if self._told is not None:
+            self._told()
 
     def close(self) -> None:
         for task in (self._runner, self._board_task):

@@ -311,7 +311,4 @@ class JoinedGame:
         return True
 
     def _changed(self) -> None:
-        # The link's counters changed (a message sent, taken or acknowledged): saved
-        # before anything is published, so a restart never numbers a message twice.
-        self.side.save()
-        self.on_change()
+        self.on_change()  # the side saved the link's counters first (GuestSide)
