@@ -73,7 +73,9 @@ async def table_at_counting_move(tmp_path, seed):
     chooser = make_bot("greedy", WAMPOO, random.Random(seed))
     while not table.state.is_over():
         if (found := counting_move(table.state)) is not None:
-            table.occupied = table.turn_start = table.map.setup(table.state)
+            # The marbles set out as the game stands, and the turn begun on them.
+            table.occupied = table.map.setup(table.state)
+            table.turn_start = set(table.occupied)
             return table, link, found
         state = table.state
         await table.commit(chooser.choose(WAMPOO.view(state, state.current)))
