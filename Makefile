@@ -108,7 +108,13 @@ docs: $(STAMP)
 	done
 	@for b in $(TILED); do \
 	  $(BIN)/marbleboard board bom $$b --assembly fab --markdown \
-	    -o hardware/bom/$$b-modules.md || exit 1; \
+	    -o hardware/bom/$$b-modules.md && \
+	  $(BIN)/marbleboard board render $$b --template --assembly fab \
+	    -o hardware/templates/$$b-modules-drill.svg && \
+	  $(BIN)/marbleboard board render $$b --template --underside --assembly fab \
+	    -o hardware/templates/$$b-modules-underside.svg && \
+	  $(BIN)/marbleboard board dxf $$b --assembly fab \
+	    -o hardware/templates/$$b-modules.dxf || exit 1; \
 	done
 	@for b in $(SENSED); do \
 	  $(BIN)/marbleboard board sensing $$b --markdown -o hardware/sensing/$$b.md && \

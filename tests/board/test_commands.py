@@ -44,3 +44,24 @@ def test_show_and_list(capsys):
 def test_bad_parameter_is_a_clear_error(capsys):
     with pytest.raises(SystemExit, match="holes_per_side must be an even number"):
         main(["board", "show", "wampoo", "--set", "holes_per_side=13"])
+
+
+@pytest.mark.parametrize("argv", [
+    ["board", "bom", "stomple", "--assembly", "tiles"],
+    ["board", "render", "stomple", "--template", "--assembly", "tiles"],
+    ["board", "dxf", "stomple", "--assembly", "tiles"],
+])
+def test_a_build_whose_tiles_are_not_drawn_is_a_clear_error(argv):
+    with pytest.raises(SystemExit, match="stomple: its tiles are not all drawn yet"):
+        main(argv)
+
+
+def test_the_template_is_drawn_for_the_build_asked(tmp_path):
+    tiles, modules = tmp_path / "tiles.svg", tmp_path / "modules.svg"
+    assert main(["board", "render", "wampoo", "--template", "-o", str(tiles)]) == 0
+    assert main(["board", "render", "wampoo", "--template", "--assembly", "fab",
+                 "-o", str(modules)]) == 0
+    assert "pilot hole" in tiles.read_text() and "counterbore" not in tiles.read_text()
+    assert "counterbore" in modules.read_text() and "pilot hole" not in modules.read_text()
+    with pytest.raises(SystemExit, match="give --template too"):
+        main(["board", "render", "wampoo", "--assembly", "fab"])

@@ -1,15 +1,19 @@
 """The sensor board under each hole lies flat against the wood: every part on its
-top face stands in the hole or in a cut of the board file deep enough for it."""
+top face stands in the hole or in a cut of the board file deep enough for it; and
+the drilling templates carry what each build needs from the wood."""
 
 import dataclasses
 import doctest
 import io
+import xml.etree.ElementTree as ET
 
 import ezdxf
 import pytest
 
-from marbleboard.board import build_layout, dxf, fit, svg
-from marbleboard.board.layouts import LAYOUTS
+from marbleboard.board import build_layout, dxf, fit, svg, tilefit
+from marbleboard.board.layouts import LAYOUTS, TILED
+
+NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 @pytest.fixture(params=sorted(LAYOUTS))
@@ -59,14 +63,15 @@ def test_a_pocket_too_small_for_the_sensor_and_its_registration_is_found():
                for p in result.collisions)
 
 
-def test_the_templates_and_the_dxf_carry_every_cut(board):
+def test_the_module_builds_templates_and_dxf_carry_every_cut(board):
+    """Built from one module per hole (``fab``, the modules the fab assembles)."""
     cuts = fit.placed_cuts(board)
     assert len(cuts) == len(board.holes) * len(board.build.cuts)
     for underside in (False, True):
-        picture = svg.drill_template(board, underside=underside)
+        picture = svg.drill_template(board, underside=underside, assembly="fab")
         assert picture.count("<polygon") == len(cuts)
-    assert "SEEN FROM BENEATH" in svg.drill_template(board, underside=True)
-    doc = ezdxf.read(io.StringIO(dxf.dxf_text(board)))
+    assert "SEEN FROM BENEATH" in svg.drill_template(board, underside=True, assembly="fab")
+    doc = ezdxf.read(io.StringIO(dxf.dxf_text(board, "fab")))
     msp = doc.modelspace()
     through = msp.query('CIRCLE[layer=="THROUGH"]')
     assert len(through) == len(board.holes)
@@ -77,6 +82,47 @@ def test_the_templates_and_the_dxf_carry_every_cut(board):
                 for depth in {c.depth_mm for c in recessed})
     assert drawn == len(recessed)
     assert len(msp.query('CIRCLE[layer=="LAMPS"]')) == len(board.lamps)
+
+
+@pytest.mark.parametrize("layout", TILED)
+def test_a_tiled_boards_template_has_a_pilot_hole_for_every_screw_and_no_recess(layout):
+    """The tiles lie flat under the top with no recess (hardware/pcb/tiles.md): the
+    wood needs only the holes, the lamps' windows and each screw's pilot hole."""
+    board = build_layout(layout)
+    screws = tilefit.screws(layout)
+    tiles = tilefit.placed(layout)
+    for underside in (False, True):
+        root = ET.fromstring(svg.drill_template(board, underside=underside))
+        assert not root.findall(".//s:polygon", NS), "a recess drawn for tiles"
+        pilots = [g for g in root.iter(f"{{{NS['s']}}}g")
+                  if "pilot hole" in g.find("s:title", NS).text]
+        assert len(pilots) == len(screws)
+        for g, screw in zip(pilots, screws, strict=True):
+            circle = g.find("s:circle", NS)
+            x = board.width_mm - screw.x if underside else screw.x
+            assert (float(circle.get("cx")), float(circle.get("cy"))) == \
+                pytest.approx((x, screw.y), abs=1e-6)
+            assert float(circle.get("r")) * 2 == tilefit.PILOT_MM
+        outlines = root.findall(".//s:polyline", NS)
+        assert sorted(o.find("s:title", NS).text.split(":")[0] for o in outlines) == sorted(tiles)
+    doc = ezdxf.read(io.StringIO(dxf.dxf_text(board)))
+    msp = doc.modelspace()
+    pilots = msp.query(f'CIRCLE[layer=="{dxf._layer(tilefit.PILOT_DEPTH_MM)}"]')
+    assert sorted((round(c.dxf.center.x, 3), round(c.dxf.center.y, 3)) for c in pilots) == \
+        sorted((round(s.x, 3), round(board.height_mm - s.y, 3)) for s in screws)
+    assert len(msp.query('POLYLINE[layer=="TILES"]')) == len(tiles)
+    assert not [layer.dxf.name for layer in doc.layers
+                if layer.dxf.name.startswith("UNDERSIDE_")
+                and layer.dxf.name != dxf._layer(tilefit.PILOT_DEPTH_MM)]
+
+
+def test_a_tile_screws_pilot_hole_is_deeper_than_the_screw_reaches_and_not_through():
+    """An M3 x 6 through a 1.6 mm tile reaches 4.4 mm into the top: its pilot hole
+    is deeper, so the screw never bottoms, and leaves wood above it."""
+    for layout in TILED:
+        build = build_layout(layout).build
+        reach = tilefit.SCREW_LENGTH_MM - build.pcb_mm
+        assert reach < tilefit.PILOT_DEPTH_MM < build.top_mm, layout
 
 
 def test_the_dxf_is_seen_from_above_in_millimetres():

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from marbleboard.board import build_layout, dxf, svg, text
-from marbleboard.board.layouts import LAYOUTS
+from marbleboard.board.layouts import LAYOUTS, TILED
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -60,5 +60,19 @@ def test_text_picture_shows_the_cross_and_marbles(board):
     ("hardware/templates/{}.dxf", lambda b: dxf.dxf_text(b)),
 ])
 def test_committed_pictures_are_current(root, layout, path, make):
+    board = build_layout(layout)
+    assert (root / path.format(layout)).read_text() == make(board), "run `make docs`"
+
+
+@pytest.mark.parametrize("layout", TILED)
+@pytest.mark.parametrize("path, make", [
+    ("hardware/templates/{}-modules-drill.svg",
+     lambda b: svg.drill_template(b, assembly="fab")),
+    ("hardware/templates/{}-modules-underside.svg",
+     lambda b: svg.drill_template(b, underside=True, assembly="fab")),
+    ("hardware/templates/{}-modules.dxf", lambda b: dxf.dxf_text(b, "fab")),
+])
+def test_committed_module_build_templates_are_current(root, layout, path, make):
+    """A board built from its tiles by default keeps the module build's templates."""
     board = build_layout(layout)
     assert (root / path.format(layout)).read_text() == make(board), "run `make docs`"

@@ -77,7 +77,9 @@ def default_assembly(board: Board) -> str:
     return "tiles" if tiles_drawn(board) else "fab"
 
 
-def _assembly(board: Board, assembly: str | None) -> str:
+def chosen_assembly(board: Board, assembly: str | None) -> str:
+    """How the board is built: ``assembly``, checked, or by default
+    ``default_assembly``. ValueError for one not known, or tiles not drawn."""
     assembly = assembly or default_assembly(board)
     if assembly not in ASSEMBLIES:
         raise ValueError(f"a board is built {', '.join(ASSEMBLIES[:-1])} or {ASSEMBLIES[-1]}, "
@@ -94,7 +96,7 @@ def _assembly(board: Board, assembly: str | None) -> str:
 def bill_of_materials(board: Board, assembly: str | None = None) -> list[Item]:
     """Every line a maker buys, for the way they build it (``ASSEMBLIES``; by
     default ``default_assembly``)."""
-    assembly = _assembly(board, assembly)
+    assembly = chosen_assembly(board, assembly)
     pb = budget(board)
     items = _host()
     if assembly == "tiles":
@@ -274,7 +276,7 @@ def hand_joints(board: Board, assembly: str | None = None) -> int:
     fab's boards, or every pad when the circuit is built by hand; built from
     tiles, the controller's pads the fab leaves (a tile's probe holes take a
     meter, not solder)."""
-    assembly = _assembly(board, assembly)
+    assembly = chosen_assembly(board, assembly)
     if assembly == "tiles":
         from .tilebom import controller_joints
 
@@ -299,7 +301,7 @@ def total(items: list[Item]) -> Total:
 
 def cables_plugged(board: Board, assembly: str | None = None) -> int:
     """The cables the maker plugs: one a tile, built from tiles."""
-    if _assembly(board, assembly) != "tiles":
+    if chosen_assembly(board, assembly) != "tiles":
         return 0
     from .tiles import plan
 
@@ -307,7 +309,7 @@ def cables_plugged(board: Board, assembly: str | None = None) -> int:
 
 
 def format_bom(board: Board, markdown: bool = False, assembly: str | None = None) -> str:
-    assembly = _assembly(board, assembly)
+    assembly = chosen_assembly(board, assembly)
     items = bill_of_materials(board, assembly)
     sources: dict[str, int] = {}
 

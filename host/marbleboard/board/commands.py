@@ -42,6 +42,15 @@ def _board(args: argparse.Namespace) -> Board:
         raise SystemExit(f"error: {e}") from e
 
 
+def _build(board: Board, assembly: str | None) -> str | None:
+    """The build asked for, checked: a clear error for tiles not yet drawn."""
+    try:
+        bom.chosen_assembly(board, assembly)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from e
+    return assembly
+
+
 def summary(board: Board) -> str:
     roles: dict[str, int] = {}
     for h in board.holes:
@@ -96,15 +105,20 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.underside and not args.template:
         raise SystemExit("--underside draws the drilling template from beneath: "
                          "give --template too")
-    picture = (svg.drill_template(board, underside=args.underside) if args.template
-               else svg.game_view(board))
+    if args.assembly and not args.template:
+        raise SystemExit("--assembly chooses which build's drilling template: give "
+                         "--template too")
+    picture = (svg.drill_template(board, underside=args.underside,
+                                  assembly=_build(board, args.assembly))
+               if args.template else svg.game_view(board))
     _write(args.output, picture)
     return 0
 
 
 def cmd_dxf(args: argparse.Namespace) -> int:
     from . import dxf
-    _write(args.output, dxf.dxf_text(_board(args)))
+    board = _board(args)
+    _write(args.output, dxf.dxf_text(board, _build(board, args.assembly)))
     return 0
 
 
@@ -145,8 +159,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 
 def cmd_bom(args: argparse.Namespace) -> int:
-    _write(args.output, bom.format_bom(_board(args), markdown=args.markdown,
-                                       assembly=args.assembly))
+    board = _board(args)
+    _write(args.output, bom.format_bom(board, markdown=args.markdown,
+                                       assembly=_build(board, args.assembly)))
     return 0
 
 
@@ -274,10 +289,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q = with_board("render", "an SVG: the game view, or the 1:1 drilling template")
     q.add_argument("--template", action="store_true", help="the 1:1 drilling template")
     q.add_argument("--underside", action="store_true",
-                   help="the template seen from beneath, for the counterbores and pockets")
+                   help="the template seen from beneath, for the recesses and pilot holes")
     q.set_defaults(func=cmd_render)
-    with_board("dxf", "the drilling template as DXF, for a CNC router or laser cutter: "
-                      "a layer per depth").set_defaults(func=cmd_dxf)
+    templates = [q]
+    q = with_board("dxf", "the drilling template as DXF, for a CNC router or laser cutter: "
+                          "a layer per depth")
+    q.set_defaults(func=cmd_dxf)
+    templates.append(q)
+    for q in templates:
+        q.add_argument("--assembly", choices=bom.ASSEMBLIES, default=None,
+                       help="the template for this build, as for 'board bom' (by default "
+                            "the tiles where they are drawn): tiles take pilot holes for "
+                            "their screws, modules the board file's recesses")
     with_board("tiles", "how the board's holes divide into fab-assembled tiles, and the "
                         "cables they need").set_defaults(func=cmd_tiles)
     with_board("fit", "whether each part on the sensor board's top face has room in the "

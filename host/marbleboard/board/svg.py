@@ -112,26 +112,34 @@ def game_view(board: Board, marbles: Mapping[str, str] | None = None,
     return _svg(f"{px}", f"{px * board.height_mm / board.width_mm:g}", board, body, board.name)
 
 
-def drill_template(board: Board, underside: bool = False) -> str:
+def drill_template(board: Board, underside: bool = False, assembly: str | None = None) -> str:
     """A 1:1 template: print at 100 % and drill through each centre.
 
     Each hole shows its diameter ring, a centre cross, and the sensor (S) and LED (L)
     numbers that the wiring must match; each lamp (an LED under no hole) is marked
-    as the 8 mm window drilled over it.
-    Each cut of the board file is drawn round its hole: a notch (solid, through the
-    top) and the counterbores and pockets (dashed, with their depth), which are cut
-    from beneath: the ``underside`` template is the same drawing seen from below,
-    to tape to the underside once the holes are drilled.
+    as the 8 mm window drilled over it. What is cut from beneath is drawn for the
+    way the board is built (``assembly``, as its bill of materials says):
+
+    - from tiles: each tile's outline (grey, dashed), where it lies, and a pilot
+      hole for each of its screws (green, with its depth); the top needs no recess;
+    - from modules: each cut of the board file round its hole, a notch (solid,
+      through the top) and the counterbores and pockets (dashed, with their depth).
+
+    The ``underside`` template is the same drawing seen from below, to tape to the
+    underside once the holes are drilled.
     """
-    from . import fit  # shapely, from the hardware extra: only the templates need it
+    # shapely, from the hardware extra: only the templates need it
+    from . import fit, tilefit
+    from .bom import chosen_assembly
 
     def at(x: float) -> float:
         return board.width_mm - x if underside else x
 
     r = board.hole_diameter_mm / 2
+    tiles = chosen_assembly(board, assembly) == "tiles"
     body = [f'<rect x="0.5" y="0.5" width="{board.width_mm - 1:g}" '
             f'height="{board.height_mm - 1:g}" fill="white" stroke="black" stroke-width="0.5"/>']
-    for cut in fit.placed_cuts(board):
+    for cut in [] if tiles else fit.placed_cuts(board):
         points = " ".join(f"{at(x):g},{y:g}" for x, y in cut.outline)
         through = cut.cut.kind == "notch"
         dashes = "" if through else ' stroke-dasharray="1.2,0.8"'
@@ -139,6 +147,24 @@ def drill_template(board: Board, underside: bool = False) -> str:
         body.append(f'<polygon points="{points}" fill="none" stroke="#1565c0" '
                     f'stroke-width="0.3"{dashes}><title>{escape(cut.hole)}: {cut.cut.kind}, '
                     f'{depth}: {escape(cut.cut.why)}</title></polygon>')
+    if tiles:
+        for name, outline in tilefit.placed(board.id).items():
+            points = " ".join(f"{at(x):.2f},{y:.2f}" for x, y in outline.exterior.coords)
+            body.append(f'<polyline points="{points}" fill="none" stroke="#888888" '
+                        f'stroke-width="0.3" stroke-dasharray="3,1.5"><title>{escape(name)}: '
+                        f'where the tile lies</title></polyline>')
+        pilot = tilefit.PILOT_MM / 2
+        for screw in tilefit.screws(board.id):
+            x = at(screw.x)
+            body.append(
+                f'<g><title>{escape(screw.tile)} {escape(screw.ref)}: pilot hole '
+                f'{tilefit.PILOT_MM:g} mm, {tilefit.PILOT_DEPTH_MM:g} mm deep from beneath, '
+                f'for an M3 x {tilefit.SCREW_LENGTH_MM:g} screw</title>'
+                f'<circle cx="{x:g}" cy="{screw.y:g}" r="{pilot:g}" fill="none" '
+                f'stroke="#2e7d32" stroke-width="0.3"/>'
+                f'<path d="M{x - pilot - 1:g},{screw.y:g}H{x + pilot + 1:g}M{x:g},'
+                f'{screw.y - pilot - 1:g}V{screw.y + pilot + 1:g}" stroke="#2e7d32" '
+                f'stroke-width="0.15"/></g>')
     for h in board.holes:
         c, x = r + 2, at(h.x)
         body.append(
@@ -164,13 +190,18 @@ def drill_template(board: Board, underside: bool = False) -> str:
             f'stroke-width="0.15"/>'
             f'<text x="{x + window + 1.5:g}" y="{lamp.y + 1:g}" font-size="2.6" fill="#b00000">'
             f'L{lamp.led} {escape(lamp.id)}</text></g>')
-    cuts = board.build.cuts if board.build else ()
+    cuts = board.build.cuts if board.build and not tiles else ()
+    side = ("SEEN FROM BENEATH: tape to the underside, holes on holes"
+            if underside else "seen from above")
+    if tiles:
+        body.append(f'<text x="10" y="16" font-size="3.2">{side}. Built from tiles: no '
+                    f'recess. In green, a pilot hole for each tile screw, '
+                    f'{tilefit.PILOT_MM:g} mm, {tilefit.PILOT_DEPTH_MM:g} mm deep from '
+                    f'beneath; in grey, where each tile lies.</text>')
     if cuts:
         said = "; ".join(f"{c.kind} {c.w_mm:g}" + (f" x {c.l_mm:g}" if c.l_mm else "")
                          + (" through" if c.kind == "notch" else f", {c.depth_mm:g} deep")
                          + f" ({c.why})" for c in cuts)
-        side = ("SEEN FROM BENEATH: tape to the underside, holes on holes"
-                if underside else "seen from above")
         body.append(f'<text x="10" y="16" font-size="3.2">{side}. Round every hole, in '
                     f'blue: {escape(said)}.</text>')
     # A scale bar to check the print really came out at 100 %.

@@ -86,6 +86,14 @@ def clashes(layout: str, gap: float = GAP_MM, outlines: dict[str, Polygon] | Non
     return out
 
 
+# Each screw is an M3 x 6 (ISO 7045) through its tile into the top; its pilot hole
+# is ISO 2306's tap drill for M3 x 0.5, cut from beneath 0.6 mm deeper than the
+# screw reaches through a 1.6 mm tile (4.4 mm), so the screw never bottoms in it.
+SCREW_LENGTH_MM = 6.0
+PILOT_MM = 2.5
+PILOT_DEPTH_MM = 5.0
+
+
 @dataclass(frozen=True)
 class Screw:
     """A mounting hole where it lies on the board."""
