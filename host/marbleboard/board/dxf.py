@@ -23,6 +23,7 @@ each of its 104 holes:
 >>> len(modules.modelspace().query('CIRCLE[layer=="UNDERSIDE_2MM"]'))
 104
 """
+
 from __future__ import annotations
 
 import io
