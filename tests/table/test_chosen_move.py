@@ -79,6 +79,8 @@ async def table_at_counting_move(tmp_path, seed):
             return table, link, found
         state = table.state
         await table.commit(chooser.choose(WAMPOO.view(state, state.current)))
+    table.close()
+    table.store.close()
     return None
 
 
