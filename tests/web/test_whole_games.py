@@ -25,6 +25,10 @@ def played(request, tmp_path):
         yield server, game, lang
 
 
+# A whole game clicked through a browser: 41 to 118 s a game in the last two-worker
+# runs of the suite (the game's length and the machine's load vary), past pytest's
+# usual bound; each step inside has its own (READ_S, the clicks' 30 s).
+@pytest.mark.timeout(300)
 def test_a_whole_game_with_a_person_and_a_bot(played, browser):
     live, game, lang = played
     table = table_page(browser, live, lang)
