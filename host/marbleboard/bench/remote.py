@@ -33,6 +33,9 @@ from ..web.live import LiveServer
 from ..web.refused import Refused
 from .report import Row, pct
 
+# The board both homes play on; the game played is the registry's for that board.
+BOARD = "wahoo"
+
 SEAT = "yellow"  # the other home's seat; the host's bot plays red
 
 
@@ -116,13 +119,13 @@ def _measure(broker: Mosquitto, folder: Path, moves: int,
     arrivals: list[float] = []
     deadline = time.monotonic() + bound_s
     while len(delays) < moves and time.monotonic() < deadline:
-        with LiveServer(folder / f"host{len(delays)}.db", layout="wahoo", remote=hosting,
+        with LiveServer(folder / f"host{len(delays)}.db", layout=BOARD, remote=hosting,
                         bot_pace_s=0.05) as host, \
-                LiveServer(folder / f"guest{len(delays)}.db", layout="wahoo", remote=joining,
+                LiveServer(folder / f"guest{len(delays)}.db", layout=BOARD, remote=joining,
                            bot_pace_s=0.05) as guest:
             assert host.hub is not None and guest.hub is not None
             hub, other = host.hub, guest.hub
-            host.call(hub.start_game("wahoo", 2, ["bot:family", "home:2"]))
+            host.call(hub.start_game(game_on(BOARD).name, 2, ["bot:family", "home:2"]))
             table = hub.table
             assert table is not None and hub.hosted is not None
             # Each game's moves by the host record length after them -> when.
